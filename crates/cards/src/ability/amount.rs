@@ -151,6 +151,11 @@ pub enum Amount {
     /// discarded that match the filter (their characteristics where they
     /// went, 217.4a).
     DiscardedThisWay(ObjectFilter),
+    /// "the number of cards they discarded this way" (Mind Bomb): for each
+    /// player the amount is read for, the cards of that player's the
+    /// resolution's discard instructions discarded so far; read for no
+    /// player, all of them.
+    DiscardedThisWayByThem,
     /// "the number of cards revealed this way", "for each card revealed
     /// this way" (Scent of Cinder, Jasmine Seer): the cards the resolving
     /// spell or ability's controller revealed from their hand with

@@ -186,6 +186,10 @@ pub enum HandChoice {
     /// the cards stay in the hand, revealed to every player; the
     /// instructions after it count them (`Amount::RevealedThisWay`).
     Reveal,
+    /// "… you choose a card other than a basic land card from it."
+    /// (Lobotomy): the card stays in the hand; it is "the chosen card"
+    /// (`ObjectRef::Chosen`) for the instructions after it.
+    Choose,
 }
 
 /// What [`Effect::DownToFewest`] counts for each player.

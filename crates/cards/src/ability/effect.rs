@@ -210,6 +210,13 @@ pub enum Effect {
     CantBlockThisTurn {
         what: ObjectRef,
     },
+    /// "[what] can't attack during its controller's next turn" (Wall of
+    /// Dust): from the beginning of the next turn of the player who
+    /// controls it then, until that turn ends (a new object after a zone
+    /// change is free, 217.1c).
+    CantAttackNextTurn {
+        what: ObjectRef,
+    },
     /// "[what] can block an additional creature this turn" (Mounted
     /// Archers; each resolution one more) or, with `any_number`, "… can
     /// block any number of creatures this turn" (Valor Made Real).
@@ -688,6 +695,12 @@ pub enum Effect {
         generic: Amount,
         #[serde(default, skip_serializing_if = "CounteredTo::is_graveyard")]
         to: CounteredTo,
+        /// "If that player doesn't, they tap all lands with mana abilities
+        /// they control and lose all unspent mana." (Power Sink): what
+        /// happens too when the controller doesn't pay; plain instructions
+        /// (no choice), done just before the spell is countered.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        if_unpaid: Vec<Effect>,
     },
     /// 404.4: "[effects] at the beginning of the next turn's upkeep": a
     /// delayed triggered ability that triggers once, as the next upkeep
@@ -1015,6 +1028,14 @@ pub enum Effect {
         what: ObjectRef,
         to: ObjectFilter,
     },
+    /// "That land's controller may attach CARDNAME to a land of their
+    /// choice." (Kudzu): `who` may choose a permanent matching `to` the
+    /// Aura could enchant (212.4; not targeted), or decline.
+    MayMoveAura {
+        what: ObjectRef,
+        to: ObjectFilter,
+        who: PlayerRef,
+    },
     /// "[Player] may put a [filter] card from their hand into play."
     /// (Elvish Piper, Skyshroud Ranger, Hunted Wumpus)
     PutFromHand {
@@ -1159,6 +1180,28 @@ pub enum Effect {
     /// controller searches; the cards found go to that player's hand.
     HandOnLibraryThenSearch {
         who: PlayerRef,
+    },
+    /// "That player puts the cards in their hand on the bottom of their
+    /// library in any order, then draws that many cards." (Teferi's Puzzle
+    /// Box; 217.2d: the owner orders them, one card at a time).
+    HandOnBottomThenDraw {
+        who: PlayerRef,
+    },
+    /// "Choose two cards in your hand drawn this turn. For each of those
+    /// cards, pay 4 life or put the card on top of your library." (Sylvan
+    /// Library): of `count` such cards (fewer if the hand has fewer), the
+    /// controller puts some on top one at a time and pays `life` for each
+    /// of the others (215.4: only with that much life).
+    DrawnOnTopOrPayLife {
+        count: u8,
+        life: u32,
+    },
+    /// "Each player may discard up to three cards." (Mind Bomb): each
+    /// player in turn order from the active player (413.2c) chooses and
+    /// discards cards one at a time until they stop or reach `up_to`; the
+    /// cards are "discarded this way" (`Amount::DiscardedThisWayByThem`).
+    EachMayDiscardUpTo {
+        up_to: u8,
     },
     /// "Return to your hand all [filter] cards in your graveyard that were
     /// put there from play this turn." (No Rest for the Wicked)

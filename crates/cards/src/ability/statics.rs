@@ -158,6 +158,12 @@ pub enum StaticAbility {
         options: Vec<(i32, i32)>,
         face_up: bool,
     },
+    /// 419.1b: "As CARDNAME comes into play, it becomes your choice of a
+    /// 3/3 artifact creature, a 2/2 artifact creature with flying, or a 1/6
+    /// Wall artifact creature with defender …" (Primal Clay): the form
+    /// chosen modifies its copiable values (503.2), like
+    /// `AsComesIntoPlayChoosePowerToughness`.
+    AsComesIntoPlayChooseForm(Vec<EnteringForm>),
     /// "Activated abilities of sources with the chosen name can't be played
     /// [unless they're mana abilities]." (Pithing Needle, Voidstone
     /// Gargoyle): the activated abilities of objects matching `filter`, in
@@ -859,4 +865,14 @@ pub enum YourCount {
     CardsInHand,
     /// Domain: "for each basic land type among lands you control".
     BasicLandTypes,
+}
+
+/// One form of `StaticAbility::AsComesIntoPlayChooseForm`: its power and
+/// toughness, and the keywords and creature types it adds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EnteringForm {
+    pub power: i32,
+    pub toughness: i32,
+    pub keywords: KeywordSet,
+    pub subtypes: Vec<crate::Subtype>,
 }

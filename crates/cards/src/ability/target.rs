@@ -151,7 +151,10 @@ pub enum ControllerFilter {
     /// requirements use it; targeting judges it with the trigger's player.
     TriggeringPlayer,
     /// "creatures target player controls" (Day): the player who is the
-    /// spell's n-th target. Only a group an effect resolves uses it.
+    /// spell's n-th target. Only a group an effect resolves uses it. With
+    /// a spell as the n-th target, that spell's controller ("lands … they
+    /// control" after "counter target spell unless its controller pays":
+    /// Power Sink).
     TargetPlayer(u8),
     /// "creatures the active player controls" (Siren's Call, Nettling
     /// Imp): the player whose turn it is (102.1) when the filter is read.
@@ -316,6 +319,10 @@ pub struct ObjectFilter {
     /// began).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub controlled_since_turn_began: bool,
+    /// "lands with mana abilities" (Power Sink): it has a mana ability
+    /// now (406; layers 4 and 5 decide which abilities it has).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub with_mana_ability: bool,
     /// "of the chosen color": of the colour chosen for the object with the
     /// ability as it came into play (419.1b); with none chosen the choice is
     /// undefined and nothing matches (503.7, 503.8).

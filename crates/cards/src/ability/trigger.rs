@@ -234,6 +234,11 @@ pub enum Condition {
     /// "as long as it's not your turn" (Vibrating Sphere): the condition
     /// doesn't hold.
     Not(Box<Condition>),
+    /// "If CARDNAME deals damage to you this way" (Mishra's War Machine):
+    /// the instructions of this resolution before it dealt damage (after
+    /// prevention; `Amount::DamageDealtThisWay` above 0). Only on
+    /// resolution.
+    DealtDamageThisWay,
     /// "if an opponent controls more lands than you" (Land Tax), "if a
     /// player has more life than each other player" (Ghazbán Ogre), "if
     /// that player controls more lands than each other player" (Rivalry),

@@ -110,10 +110,34 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 p.bump();
                 // "{1} for each card in your hand" (Oppressive Will).
                 let generic = for_each(p, cx, generic)?;
+                // Power Sink: "If that player doesn't, they tap all lands
+                // with mana abilities they control and lose all unspent
+                // mana." (the spell's controller; 406: mana abilities).
+                let mut if_unpaid = Vec::new();
+                if let ObjectRef::Target(i) = what {
+                    if p.at_all(". if that player doesn't , they tap all lands with mana abilities they control and lose all unspent mana") {
+                        p.eat_all(". if that player doesn't , they tap all lands with mana abilities they control and lose all unspent mana");
+                        let lands = ObjectFilter {
+                            types_any: crate::TypeSet::single(crate::CardType::Land),
+                            with_mana_ability: true,
+                            controller: crate::ControllerFilter::TargetPlayer(i),
+                            ..Default::default()
+                        };
+                        if_unpaid = vec![
+                            Effect::Tap {
+                                what: ObjectRef::Each(lands),
+                            },
+                            Effect::EmptyManaPool {
+                                who: PlayerRef::ControllerOf(what.clone()),
+                            },
+                        ];
+                    }
+                }
                 return Some(vec![Effect::CounterUnlessPays {
                     what,
                     generic,
                     to: CounteredTo::Graveyard,
+                    if_unpaid,
                 }]);
             }
             // "Counter target spell if it has the same name as that card."

@@ -19,7 +19,62 @@ pub(super) fn enters_static(p: &mut P) -> Option<Vec<StaticAbility>> {
     if p.at_all("as cardname comes into play , you may pay") {
         return attempt(p, &mut Cx::default(), |p, _| pay_life_or_tapped(p));
     }
+    if p.at_all("as cardname comes into play , it becomes your choice of a") {
+        return attempt(p, &mut Cx::default(), |p, _| choose_form(p));
+    }
     None
+}
+
+/// 419.1b: "As CARDNAME comes into play, it becomes your choice of a 3/3
+/// artifact creature, a 2/2 artifact creature with flying, or a 1/6 Wall
+/// artifact creature with defender in addition to its other types."
+/// (Primal Clay): each form a power and toughness, with keywords and
+/// creature types; the types named must be the card's own (it is an
+/// artifact creature already), "in addition to its other types".
+fn choose_form(p: &mut P) -> Option<Vec<StaticAbility>> {
+    p.eat_all("as cardname comes into play , it becomes your choice of");
+    let mut forms = Vec::new();
+    loop {
+        p.eat("or");
+        p.eat_any(&["a", "an"])?;
+        let (power, toughness) = pt_set(p.bump())?;
+        let mut subtypes = Vec::new();
+        // "Wall": a creature type the form adds.
+        while !p.at("artifact") && !p.at("creature") && !p.at_end() {
+            let w = p.bump();
+            let s = crate::Subtype::lookup(&capitalize(w))?;
+            if !s.is_creature_type() {
+                return None;
+            }
+            subtypes.push(s);
+        }
+        p.eat_all("artifact creature").then_some(())?;
+        let mut keywords = crate::KeywordSet::EMPTY;
+        if p.eat("with") {
+            let k = crate::Keyword::from_name(p.bump())?;
+            keywords.insert(k);
+        }
+        forms.push(crate::EnteringForm {
+            power,
+            toughness,
+            keywords,
+            subtypes,
+        });
+        if !p.eat(",") {
+            break;
+        }
+    }
+    p.eat_all("in addition to its other types").then_some(())?;
+    (forms.len() >= 2 && p.eat_end() && p.at_end())
+        .then(|| vec![StaticAbility::AsComesIntoPlayChooseForm(forms)])
+}
+
+fn capitalize(w: &str) -> String {
+    let mut c = w.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
 }
 
 /// "If CARDNAME would come into play, [you may] [cost] instead. If you do,

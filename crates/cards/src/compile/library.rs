@@ -85,6 +85,14 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         look_at_top(p, cx)?
     } else if p.at_all("reveal the top") {
         reveal_top_put_all(p)?
+    } else if let Some(v) = super::hand_cards::hand_on_bottom(p, cx) {
+        v
+    } else if let Some(v) = super::aura_moves::may_attach_self(p, cx) {
+        v
+    } else if let Some(v) = attempt(p, cx, super::hand_cards::drawn_on_top_or_pay_life) {
+        v
+    } else if let Some(v) = attempt(p, cx, super::hand_cards::mind_bomb) {
+        v
     } else if p.at_all("sacrifice any number of") {
         // "Sacrifice any number of Mountains." (Landslide)
         p.eat_all("sacrifice any number of");
@@ -1280,6 +1288,11 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 else_draw: 1,
                 random: false,
             }]);
+        }
+        // Lobotomy: "… reveals their hand, then you choose a card other
+        // than a basic land card from it. Search … the chosen card …"
+        if let Some(v) = super::hand_cards::lobotomy(p, &who) {
+            return Some(v);
         }
         // "… reveals their hand and you choose a card of that color from
         // it." (Addle)

@@ -25,11 +25,13 @@
 
 mod activated;
 mod amounts;
+mod aura_moves;
 mod conditional;
 mod costs;
 mod effects;
 mod enters;
 mod face_down;
+mod hand_cards;
 mod keywords;
 mod lex;
 mod library;

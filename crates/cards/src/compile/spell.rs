@@ -1202,12 +1202,26 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         if at_random && count > 1 {
             return None;
         }
+        let deals = matches!(v.as_slice(), [Effect::DealDamage { .. }]);
         v = vec![Effect::UnlessDiscard {
             filter,
             effects: v,
             at_random,
             count,
         }];
+        // "If CARDNAME deals damage to you this way, tap it." (Mishra's
+        // War Machine): after the damage, if any was dealt.
+        if deals
+            && (p.eat_all(". if cardname deals damage to you this way , tap it")
+                || p.eat_all(". if cardname deals damage to you this way , tap cardname"))
+        {
+            v.push(Effect::IfCondition {
+                condition: crate::Condition::DealtDamageThisWay,
+                effects: vec![Effect::Tap {
+                    what: ObjectRef::This,
+                }],
+            });
+        }
     }
     // 406: "sacrifice it unless {U} was spent to play it" (Plaxmanta): the
     // instructions run only if that colour wasn't spent.

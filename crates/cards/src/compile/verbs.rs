@@ -968,6 +968,11 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
     if p.eat_all("can't block this turn") {
         return Some(vec![Effect::CantBlockThisTurn { what }]);
     }
+    // "that creature can't attack during its controller's next turn"
+    // (Wall of Dust).
+    if p.eat_all("can't attack during its controller's next turn") {
+        return Some(vec![Effect::CantAttackNextTurn { what }]);
+    }
     // "CARDNAME can block an additional creature this turn." (Mounted
     // Archers), "Target creature can block any number of creatures this
     // turn." (Valor Made Real).

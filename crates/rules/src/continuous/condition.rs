@@ -186,6 +186,7 @@ pub(crate) fn holds(
         // Only on resolution (`holds_on_resolution`).
         Condition::PutFromHand
         | Condition::YouDid
+        | Condition::DealtDamageThisWay
         | Condition::TargetSharesNameWithPaid
         | Condition::ObjectIs { .. }
         | Condition::NoManaSpent(_)
@@ -404,6 +405,9 @@ pub(crate) fn holds_on_resolution(game: &Game, ctx: &ResolveCtx, c: &Condition) 
     }
     if *c == Condition::YouDid {
         return game.resolving.as_ref().is_some_and(|r| r.did);
+    }
+    if *c == Condition::DealtDamageThisWay {
+        return ctx.damage_dealt > 0;
     }
     // Jester's Scepter: the target spell and the card paid for the cost.
     if *c == Condition::TargetSharesNameWithPaid {

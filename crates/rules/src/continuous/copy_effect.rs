@@ -67,6 +67,7 @@ impl Game {
                 colors,
                 pt: values.pt,
                 keywords: values.keywords,
+                subtypes: values.subtypes,
             }),
             until_end_of_turn: false,
             until_end_of_combat: false,

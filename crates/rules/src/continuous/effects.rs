@@ -77,6 +77,10 @@ pub struct Copiable {
     /// Kiki-Jiki, Mirror Breaker). Part of the copiable values.
     #[serde(default, skip_serializing_if = "no_keywords")]
     pub keywords: tolaria_cards::KeywordSet,
+    /// 503.2, 419.1b: creature types the form chosen as it came into play
+    /// adds (Primal Clay's Wall). Part of the copiable values.
+    #[serde(default, skip_serializing_if = "tolaria_cards::SubtypeSet::is_empty")]
+    pub subtypes: tolaria_cards::SubtypeSet,
 }
 
 fn no_keywords(k: &tolaria_cards::KeywordSet) -> bool {
@@ -94,6 +98,7 @@ impl Copiable {
             colors: None,
             pt: None,
             keywords: tolaria_cards::KeywordSet::EMPTY,
+            subtypes: tolaria_cards::SubtypeSet::new(),
         }
     }
 }

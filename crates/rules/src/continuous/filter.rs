@@ -198,6 +198,14 @@ pub fn matches_with(
     if f.multicolored && ch.colors.0.count_ones() < 2 {
         return false;
     }
+    // "lands with mana abilities" (Power Sink, 406).
+    if f.with_mana_ability
+        && !ch
+            .all_abilities()
+            .any(|(_, a)| matches!(a, tolaria_cards::Ability::Mana(_)))
+    {
+        return false;
+    }
     if f.nontoken && game.objects[id.slot as usize].token {
         return false;
     }

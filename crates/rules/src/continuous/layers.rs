@@ -311,6 +311,7 @@ fn layer1(game: &Game, id: ObjId) -> Characteristics {
         colors,
         pt,
         keywords,
+        subtypes,
     } = game.copiable_values(id);
     let mut ch = match token.and_then(|t| of_token(card, t, o.base_controller)) {
         Some(ch) => ch,
@@ -336,6 +337,10 @@ fn layer1(game: &Game, id: ObjId) -> Characteristics {
     }
     // 503.9: "except it has haste" (Kiki-Jiki, Mirror Breaker).
     ch.keywords = ch.keywords.union(keywords);
+    // 419.1b: the creature types of the form chosen (Primal Clay).
+    for s in subtypes.iter() {
+        ch.subtypes.insert(s);
+    }
     // "[This] has protection from the chosen color": the colour chosen as
     // it came into play (503.7: with none chosen, from nothing).
     if let Some(c) = o.chosen_color {

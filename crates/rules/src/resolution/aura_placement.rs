@@ -81,10 +81,12 @@ impl Game {
                     None => Vec::new(),
                 }
             }
-            Effect::MoveAura { what, to } => match self.objects_of(ctx, what).first() {
-                Some(&a) => self.move_aura_options(ctx, a, to),
-                None => Vec::new(),
-            },
+            Effect::MoveAura { what, to } | Effect::MayMoveAura { what, to, .. } => {
+                match self.objects_of(ctx, what).first() {
+                    Some(&a) => self.move_aura_options(ctx, a, to),
+                    None => Vec::new(),
+                }
+            }
             // 212.4j: anything its enchant ability allows.
             Effect::PutIntoPlay { what, .. } => match self.objects_of(ctx, what).first() {
                 Some(&a) => self.attach_options(ctx, a, &ObjectFilter::any()),

@@ -112,7 +112,10 @@ impl Game {
                 }
                 st.done = 1;
             }
-            (CardChoice::AttachTo, Effect::MoveAura { what, .. }) => {
+            (
+                CardChoice::AttachTo,
+                Effect::MoveAura { what, .. } | Effect::MayMoveAura { what, .. },
+            ) => {
                 let aura = self.objects_of(&ctx, what).first().copied();
                 if let (Some(to), Some(a)) = (chosen, aura) {
                     if self.is_in_play(a) {
@@ -213,6 +216,26 @@ impl Game {
                 // "Up to": the player stops.
                 None => st.done = u32::MAX,
             },
+            (CardChoice::FromHand, Effect::EachMayDiscardUpTo { .. }) => match chosen {
+                Some(o) => {
+                    let moved = self.discard_card(o);
+                    self.discarded_this_way(moved);
+                    st.on_top += 1;
+                }
+                // The player stops: the next one.
+                None => {
+                    st.done += 1;
+                    st.on_top = 0;
+                }
+            },
+            (CardChoice::OnTop, Effect::DrawnOnTopOrPayLife { life, .. }) => {
+                self.on_drawn_on_top_choice(&mut st, p, chosen, *life);
+            }
+            (CardChoice::Bottom, Effect::HandOnBottomThenDraw { .. }) => {
+                if let Some(o) = chosen {
+                    self.hand_card_to_bottom(&mut st, o);
+                }
+            }
             (CardChoice::FromHand, Effect::ChooseFromHand { then, .. }) => {
                 if let Some(o) = chosen {
                     let owner = self.objects[o.slot as usize].owner;
@@ -230,6 +253,11 @@ impl Game {
                         HandChoice::LibraryTop => {
                             // 217.2d: chosen one by one; the last chosen is on top.
                             self.move_to(o, Zone::Library(owner), MoveReason::Effect);
+                        }
+                        HandChoice::Choose => {
+                            if let Some(r) = self.resolving.as_mut() {
+                                r.ctx.chosen = Some(o);
+                            }
                         }
                         HandChoice::Reveal => {
                             // Revealed to every player; it stays in the hand.

@@ -63,6 +63,55 @@ pub(crate) fn pt_choice_of(card: tolaria_cards::CardId) -> Option<(&'static [(i3
         })
 }
 
+/// 419.1b: the forms this card chooses among as it comes into play
+/// (Primal Clay).
+pub(crate) fn form_choice_of(
+    card: tolaria_cards::CardId,
+) -> Option<&'static [tolaria_cards::EnteringForm]> {
+    db().get(card).faces[0]
+        .abilities
+        .iter()
+        .find_map(|a| match a {
+            Ability::Static(tolaria_cards::StaticAbility::AsComesIntoPlayChooseForm(forms)) => {
+                Some(forms.as_slice())
+            }
+            _ => None,
+        })
+}
+
+/// 419.1b: the decision that asks for one of the forms ("3/3", "2/2
+/// flying", "1/6 Wall defender"), answered with `apply N`.
+pub(crate) fn form_decision(
+    player: PlayerId,
+    card: tolaria_cards::CardId,
+    forms: &[tolaria_cards::EnteringForm],
+) -> crate::Decision {
+    crate::Decision {
+        player,
+        kind: crate::DecisionKind::ChooseOption {
+            prompt: format!(
+                "{player} chooses the form {} comes into play as",
+                db().get(card).name
+            ),
+            options: forms
+                .iter()
+                .map(|f| {
+                    let mut s = format!("{}/{}", f.power, f.toughness);
+                    for t in &f.subtypes {
+                        s.push(' ');
+                        s.push_str(&t.name());
+                    }
+                    for k in f.keywords.iter() {
+                        s.push(' ');
+                        s.push_str(k.name());
+                    }
+                    s
+                })
+                .collect(),
+        },
+    }
+}
+
 /// 419.1b, 504.8: the decision that asks for one of `options` ("5/1",
 /// "1/5"), answered with `apply N`.
 pub(crate) fn pt_decision(

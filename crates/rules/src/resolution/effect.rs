@@ -99,7 +99,9 @@ impl Game {
                 let n = self.amount(ctx, amount).max(0) as u32;
                 let src = SourceInfo::of(self, ctx.source, ctx.controller);
                 let recipients = self.damage_recipients(ctx, to);
-                if let tolaria_cards::Amount::HalfTheirLifeRoundedDown = amount {
+                if matches!(amount, tolaria_cards::Amount::HalfTheirLifeRoundedDown)
+                    || reads_discards_by_them(amount)
+                {
                     // An amount of each player's own (Heartless
                     // Hidetsugu), all read before any damage is dealt.
                     let each: Vec<(Target, u32)> = recipients
@@ -539,6 +541,13 @@ impl Game {
             }
             Effect::CantBlockThisTurn { what } => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::CANT_BLOCK)
+            }
+            Effect::CantAttackNextTurn { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if let Some(obj) = self.obj_mut(o) {
+                        obj.flags |= crate::state::object::flags::NO_ATTACK_NEXT_TURN;
+                    }
+                }
             }
             Effect::AttacksThisTurnIfAble { what } => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::ATTACKS)
@@ -1063,9 +1072,13 @@ impl Game {
             | Effect::TopCard { .. }
             | Effect::ChooseFromHand { .. }
             | Effect::HandOnLibraryThenSearch { .. }
+            | Effect::HandOnBottomThenDraw { .. }
+            | Effect::DrawnOnTopOrPayLife { .. }
+            | Effect::EachMayDiscardUpTo { .. }
             | Effect::PutAuraIntoPlayAttached { .. }
             | Effect::ReturnRemovedChosen { .. }
             | Effect::MoveAura { .. }
+            | Effect::MayMoveAura { .. }
             | Effect::Ripple(_)
             | Effect::PlayFaceDownMasked
             | Effect::PutOnTopInAnyOrder { .. }
@@ -1273,5 +1286,16 @@ impl Game {
             }
         }
         self.splice_text_card(ctx.source_card)
+    }
+}
+
+/// "3 minus the number of cards they discarded this way" (Mind Bomb): an
+/// amount read for each player dealt damage.
+fn reads_discards_by_them(a: &tolaria_cards::Amount) -> bool {
+    use tolaria_cards::Amount;
+    match a {
+        Amount::DiscardedThisWayByThem => true,
+        Amount::Plus(_, a) | Amount::Times(_, a) => reads_discards_by_them(a),
+        _ => false,
     }
 }

@@ -149,6 +149,22 @@ impl Game {
                     optional: false,
                 },
             }),
+            // Kudzu: the player named chooses, or declines.
+            Effect::MayMoveAura { who, .. } => match self.players_of(ctx, who).first() {
+                Some(&w)
+                    if self.cards_state().done == 0
+                        && !self.aura_destinations(ctx, e).is_empty() =>
+                {
+                    Some(Decision {
+                        player: w,
+                        kind: DecisionKind::ChooseCard {
+                            choice: CardChoice::AttachTo,
+                            optional: true,
+                        },
+                    })
+                }
+                _ => None,
+            },
             Effect::PutAuraIntoPlayAttached { .. } | Effect::MoveAura { .. } => {
                 (self.cards_state().done == 0 && !self.aura_destinations(ctx, e).is_empty())
                     .then_some(Decision {
@@ -213,6 +229,14 @@ impl Game {
                     None => None,
                 }
             }
+            Effect::DrawnOnTopOrPayLife { life, .. } => self.drawn_on_top_step(ctx, e, *life),
+            Effect::EachMayDiscardUpTo { up_to } => self.each_may_discard_step(*up_to),
+            Effect::HandOnBottomThenDraw { who } => {
+                match self.players_of(ctx, who).first().copied() {
+                    Some(w) => self.hand_on_bottom_step(w),
+                    None => None,
+                }
+            }
             Effect::PutFromHand {
                 who,
                 filter,
@@ -265,8 +289,16 @@ impl Game {
                 CardChoice::AttachTo,
                 Effect::PutAuraIntoPlayAttached { .. }
                 | Effect::MoveAura { .. }
+                | Effect::MayMoveAura { .. }
                 | Effect::PutIntoPlay { .. },
             ) => self.aura_destinations(ctx, e),
+            (CardChoice::Bottom, Effect::HandOnBottomThenDraw { .. }) => r.cards.cards.clone(),
+            (CardChoice::FromHand, Effect::EachMayDiscardUpTo { .. }) => {
+                self.player(p).hand.clone()
+            }
+            (CardChoice::OnTop, Effect::DrawnOnTopOrPayLife { .. }) => {
+                self.drawn_this_turn_in_hand(ctx.controller)
+            }
             (CardChoice::Search, Effect::HandOnLibraryThenSearch { who }) => {
                 match self.players_of(ctx, who).first() {
                     Some(&w) => self.search_options(ctx, w, &ObjectFilter::any(), None),
@@ -908,6 +940,13 @@ impl Game {
                         (None, None) => self.objects[id.slot as usize].card,
                     });
                 if named_as.is_some() && named.is_none() {
+                    // Lobotomy with no card chosen (a hand of basic lands
+                    // only): nothing is found, "then that player shuffles".
+                    if *named_as == Some(tolaria_cards::ObjectRef::Chosen) {
+                        for p in self.players_of(ctx, who) {
+                            self.shuffle_library(p);
+                        }
+                    }
                     return true;
                 }
                 for p in self.players_of(ctx, who) {

@@ -570,7 +570,12 @@ impl Game {
                 }
                 None
             }
-            Effect::CounterUnlessPays { what, generic, to } => {
+            Effect::CounterUnlessPays {
+                what,
+                generic,
+                to,
+                if_unpaid,
+            } => {
                 let paid = self.resolving.as_ref().and_then(|r| r.paid);
                 // An activated ability's controller pays, or it is
                 // countered (Ayesha Tanaka's kin, 414).
@@ -594,7 +599,14 @@ impl Game {
                 let &o = self.objects_of(ctx, what).first()?;
                 match paid {
                     Some(true) => {}
-                    Some(false) => self.counter_spell_to(o, *to),
+                    Some(false) => {
+                        // Power Sink: "If that player doesn't, …", while the
+                        // spell (and who controls it) is still on the stack.
+                        for e in if_unpaid {
+                            self.exec_effect(ctx, e);
+                        }
+                        self.counter_spell_to(o, *to)
+                    }
                     None => {
                         let on_stack = self.obj(o).is_some_and(|x| x.zone == Zone::Stack);
                         if !on_stack {

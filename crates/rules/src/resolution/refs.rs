@@ -202,6 +202,10 @@ impl Game {
                 let controlled_by = match f.controller {
                     tolaria_cards::ControllerFilter::TargetPlayer(i) => match ctx.target(i) {
                         Some(Target::Player(p)) => Some(p),
+                        // A target spell: its controller (Power Sink).
+                        Some(Target::Object(o)) if self.obj(o).is_some() => {
+                            Some(self.objects[o.slot as usize].controller)
+                        }
                         _ => return Vec::new(),
                     },
                     _ => None,
@@ -487,6 +491,7 @@ impl Game {
             Amount::DestroyedThisWay => ctx.destroyed as i32,
             Amount::SacrificedThisWay => ctx.sacrificed_this_way as i32,
             Amount::LifeLostThisWay => ctx.life_lost as i32,
+            Amount::DiscardedThisWayByThem => ctx.discarded.len() as i32,
             Amount::DiscardedThisWay(f) => ctx
                 .discarded
                 .iter()
@@ -559,6 +564,12 @@ impl Game {
             // 606.9a: an individual's life total.
             Amount::HalfTheirLifeRoundedUp => (self.individual_life(p).max(0) + 1) / 2,
             Amount::HalfTheirLifeRoundedDown => self.individual_life(p).max(0) / 2,
+            // Mind Bomb: the cards this player discarded this way.
+            Amount::DiscardedThisWayByThem => ctx
+                .discarded
+                .iter()
+                .filter(|&&o| self.objects[o.slot as usize].owner == p)
+                .count() as i32,
             _ => self.amount(ctx, a),
         }
     }

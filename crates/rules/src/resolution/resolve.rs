@@ -260,11 +260,15 @@ impl Game {
             let ctx = r.ctx.clone();
             // "the damage dealt this way" (Corrupt): the damage events of a
             // damage instruction are added up once it is done.
+            // "… deals 3 damage to you unless you discard a card. If
+            // CARDNAME deals damage to you this way, …" (Mishra's War
+            // Machine): the damage of the instructions it guards.
             let deals = matches!(
                 e,
                 Effect::DealDamage { .. }
                     | Effect::DealDamageDivided { .. }
                     | Effect::DealDamageEvenly { .. }
+                    | Effect::UnlessDiscard { .. }
             );
             let events_before = self.events.len();
             // One effect is a unit that replacement choices replay (419.9a).
@@ -485,6 +489,29 @@ impl Game {
                     .is_permanent()
                     .then(|| pt_choice_of(entering))
                     .flatten();
+                // 419.1b: "… it becomes your choice of a 3/3 artifact
+                // creature, a 2/2 artifact creature with flying, or …"
+                // (Primal Clay): asked the same way.
+                let forms = match pt_options {
+                    None if face.types.is_permanent() => {
+                        crate::resolution::choices::form_choice_of(entering)
+                    }
+                    _ => None,
+                };
+                let form = match (forms, r.pt_choice) {
+                    (Some(forms), None) => {
+                        r.pt_asked = true;
+                        let d = crate::resolution::choices::form_decision(
+                            r.ctx.controller,
+                            entering,
+                            forms,
+                        );
+                        self.pause_resolution(r, d.kind);
+                        return;
+                    }
+                    (Some(forms), Some(i)) => forms.get(i as usize),
+                    _ => None,
+                };
                 let pt = match (pt_options, r.pt_choice) {
                     (Some((options, _)), None) => {
                         r.pt_asked = true;
@@ -493,13 +520,27 @@ impl Game {
                         return;
                     }
                     (Some((options, _)), Some(i)) => options.get(i as usize).copied(),
-                    _ => None,
+                    _ => form.map(|f| (f.power, f.toughness)),
                 };
                 let copy = match pt {
-                    Some(pt) => Some(crate::continuous::effects::Copiable {
-                        pt: Some(pt),
-                        ..copy.unwrap_or(crate::continuous::effects::Copiable::printed(card, None))
-                    }),
+                    Some(pt) => {
+                        let base = copy
+                            .unwrap_or(crate::continuous::effects::Copiable::printed(card, None));
+                        let mut subtypes = base.subtypes;
+                        let mut keywords = base.keywords;
+                        if let Some(f) = form {
+                            keywords = keywords.union(f.keywords);
+                            for &s in &f.subtypes {
+                                subtypes.insert(s);
+                            }
+                        }
+                        Some(crate::continuous::effects::Copiable {
+                            pt: Some(pt),
+                            keywords,
+                            subtypes,
+                            ..base
+                        })
+                    }
                     None => copy,
                 };
                 // 419.6, 419.1b: "If [this] would come into play, … instead"

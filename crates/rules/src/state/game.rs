@@ -653,6 +653,8 @@ impl Game {
                 let card = self.objects[top.slot as usize].card;
                 if let Some(new) = self.move_to(top, Zone::Hand(p), MoveReason::Draw) {
                     self.players[p.index()].last_drawn = Some(new);
+                    self.objects[new.slot as usize].flags |=
+                        crate::state::object::flags::DRAWN_THIS_TURN;
                     self.emit(Event::Drew {
                         player: p,
                         obj: new,

@@ -67,6 +67,14 @@ pub mod flags {
     /// Whirling Dervish dealt damage to an opponent this turn"); cleared
     /// as a turn begins and on a zone change.
     pub const DAMAGED_OPPONENT_THIS_TURN: u32 = 1 << 19;
+    /// "[It] can't attack during its controller's next turn" (Wall of
+    /// Dust): turned into `this_turn::CANT_ATTACK` as the next turn of its
+    /// controller begins; cleared on a zone change (217.1c).
+    pub const NO_ATTACK_NEXT_TURN: u32 = 1 << 26;
+    /// A card in a hand that was drawn this turn ("cards in your hand
+    /// drawn this turn", Sylvan Library): set as it is drawn, cleared as a
+    /// turn begins and on a zone change.
+    pub const DRAWN_THIS_TURN: u32 = 1 << 27;
     pub const ABILITY_BITS: u32 = STATICS | MANA | ACTIVATED | TRIGGERS;
     /// 406: white mana was spent to play this spell (the next four bits:
     /// blue, black, red, green; `spent_bit`); set as it becomes played
@@ -104,6 +112,9 @@ pub mod this_turn {
     /// 502.40: "[It] can attack this turn as though it didn't have
     /// defender." (Mirror Wall)
     pub const ATTACKS_DESPITE_DEFENDER: u8 = 32;
+    /// "[It] can't attack during its controller's next turn" (Wall of
+    /// Dust), as that turn began (`flags::NO_ATTACK_NEXT_TURN`).
+    pub const CANT_ATTACK: u8 = 64;
 }
 
 pub mod marks {

@@ -131,10 +131,27 @@ impl Game {
         reason: MoveReason,
         opts: MoveOpts,
     ) -> Option<ObjId> {
-        let opts = MoveOpts {
+        let mut opts = MoveOpts {
             controller: Some(controller),
             ..opts
         };
+        // 419.1b: a Primal Clay put into play by an effect, whose choice of
+        // form no one was asked: the first form (decision in
+        // ARCHITECTURE.md).
+        if opts.copy.is_none() {
+            let card = self.objects[id.slot as usize].card;
+            if let Some(f) =
+                crate::resolution::choices::form_choice_of(card).and_then(|f| f.first())
+            {
+                let mut c = crate::continuous::effects::Copiable::printed(card, None);
+                c.pt = Some((f.power, f.toughness));
+                c.keywords = f.keywords;
+                for &s in &f.subtypes {
+                    c.subtypes.insert(s);
+                }
+                opts.copy = Some(c);
+            }
+        }
         self.relocate(id, Zone::InPlay, reason, opts)
     }
 

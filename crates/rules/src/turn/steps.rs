@@ -255,11 +255,19 @@ impl Game {
                     o.control_marks |= marks::ATTACKED_LAST_TURN;
                 }
             }
-            o.flags &= !(flags::ATTACKED_THIS_TURN | flags::DAMAGED_OPPONENT_THIS_TURN);
+            o.flags &= !(flags::ATTACKED_THIS_TURN
+                | flags::DAMAGED_OPPONENT_THIS_TURN
+                | flags::DRAWN_THIS_TURN);
             o.dealt_damage_this_turn = false;
             if o.zone == Zone::InPlay
                 && (o.controller == active || (two_headed && teams[o.controller.index()] == team))
             {
+                // "can't attack during its controller's next turn" (Wall
+                // of Dust): this is that turn.
+                if o.flags & flags::NO_ATTACK_NEXT_TURN != 0 {
+                    o.flags &= !flags::NO_ATTACK_NEXT_TURN;
+                    o.this_turn |= crate::state::object::this_turn::CANT_ATTACK;
+                }
                 // 606.4b: the whole active Two-Headed Giant team's.
                 o.flags &= !flags::SICK;
             }
