@@ -599,6 +599,13 @@ pub enum Effect {
     CantBeBlockedThisTurn {
         what: ObjectRef,
     },
+    /// "[what] gain(s) menace until end of turn" (Gorilla War Cry,
+    /// Searing Spear Askari; 2007: "can't be blocked except by two or more
+    /// creatures"): a restriction on blocking (500.1) on those objects
+    /// until the turn ends; a group is the objects in play as it resolves.
+    MenaceThisTurn {
+        what: ObjectRef,
+    },
     /// "[effects] unless you discard a [filter] card" (Razormane Masticore,
     /// Hidden Horror): the controller chooses on resolution whether to
     /// discard such a card; if they don't (or can't), the effects happen.

@@ -509,6 +509,7 @@ pub(super) fn multi_targets_supported(targets: &[TargetSpec], effects: &[Effect]
         | Effect::Untap { .. }
         | Effect::Continuous { .. }
         | Effect::CantBeBlockedThisTurn { .. }
+        | Effect::MenaceThisTurn { .. }
         | Effect::CantBlockThisTurn { .. }
         | Effect::CanBlockAdditionalThisTurn { .. }
         | Effect::AttacksThisTurnIfAble { .. }

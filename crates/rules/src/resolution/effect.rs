@@ -517,6 +517,9 @@ impl Game {
             Effect::CantBeBlockedThisTurn { what } => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::UNBLOCKABLE)
             }
+            Effect::MenaceThisTurn { what } => {
+                self.mark_this_turn(ctx, what, crate::state::object::this_turn::MENACE)
+            }
             Effect::CantBlockThisTurn { what } => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::CANT_BLOCK)
             }

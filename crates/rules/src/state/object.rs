@@ -104,6 +104,9 @@ pub mod this_turn {
     /// 502.40: "[It] can attack this turn as though it didn't have
     /// defender." (Mirror Wall)
     pub const ATTACKS_DESPITE_DEFENDER: u8 = 32;
+    /// 500.1: "[It] can't be blocked except by two or more creatures" this
+    /// turn (Oracle "gains menace until end of turn", Gorilla War Cry).
+    pub const MENACE: u8 = 64;
 }
 
 pub mod marks {
