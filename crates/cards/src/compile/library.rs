@@ -1459,6 +1459,34 @@ fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     }) {
         return Some(v);
     }
+    // "Put up to three target cards from an opponent's graveyard on top of
+    // their library in any order." (Misinformation), "… creature cards
+    // from your graveyard on top of your library." (Reinforcements): the
+    // controller orders them (217.2d), one at a time.
+    if let Some(v) = attempt(p, cx, |p, cx| {
+        let (i, is_player) = super::targets::target_n(p, cx, true)?;
+        let t = cx.targets.last_mut()?;
+        (!is_player && t.count > 1 && t.count_by.is_none()).then_some(())?;
+        let TargetKind::CardInGraveyard { whose, single, .. } = &mut t.kind else {
+            return None;
+        };
+        if *whose == PlayerFilter::You {
+            (p.eat_all("on top of your library in any order")
+                || p.eat_all("on top of your library"))
+            .then_some(())?;
+        } else {
+            // "their library": the cards are in one graveyard.
+            p.eat_all("on top of their library in any order")
+                .then_some(())?;
+            *single = true;
+        }
+        Some(vec![Effect::PutOnTopInAnyOrder {
+            what: ObjectRef::Targets(i),
+            by_owner: false,
+        }])
+    }) {
+        return Some(v);
+    }
     let (i, is_player) = target(p, cx)?;
     (!is_player).then_some(())?;
     let bottom = if p.eat_all("on the bottom of its owner's library") {

@@ -1260,15 +1260,15 @@ impl Game {
         what: &tolaria_cards::ObjectRef,
         by_owner: bool,
     ) -> (Option<PlayerId>, Vec<ObjId>) {
-        let cards = self.objects_of(ctx, what);
-        if !by_owner {
-            return (Some(ctx.controller), cards);
-        }
         // The targets already put on a library are gone (new objects, 217.1c).
-        let cards: Vec<ObjId> = cards
+        let cards: Vec<ObjId> = self
+            .objects_of(ctx, what)
             .into_iter()
             .filter(|&o| self.obj(o).is_some())
             .collect();
+        if !by_owner {
+            return (Some(ctx.controller), cards);
+        }
         let owner = |o: &ObjId| self.objects[o.slot as usize].owner;
         let shared = cards
             .iter()
