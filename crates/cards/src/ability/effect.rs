@@ -790,6 +790,10 @@ pub enum Effect {
         /// cards not put into the hand go to the graveyard, not back.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         rest_to_graveyard: bool,
+        /// "… put one of them into your hand, and exile the rest" (Browse):
+        /// the cards not put into the hand are removed from the game.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        rest_removed: bool,
         /// 501.8a scry: any number of the cards go to the bottom in any
         /// order and the rest on top in any order: each choice of the next
         /// card on top may be declined, which sends the rest to the bottom.

@@ -1038,6 +1038,7 @@ pub(super) fn scry(amount: Amount) -> Effect {
         on_top: None,
         to_hand_count: 0,
         rest_to_graveyard: false,
+        rest_removed: false,
         scry: true,
         reveal_all: false,
         whose: None,

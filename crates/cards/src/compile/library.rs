@@ -935,6 +935,7 @@ fn look_at_top(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         on_top,
         to_hand_count: 0,
         rest_to_graveyard: false,
+        rest_removed: false,
         scry: false,
         reveal_all: false,
         whose: whose.clone(),
@@ -967,6 +968,15 @@ fn look_at_top(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             *look_only = true;
         }
         (p.at(".") || p.at_end()).then_some(())?;
+        return Some(vec![e]);
+    }
+    // "Look at the top five cards of your library, put one of them into
+    // your hand, and exile the rest." (Browse).
+    if p.eat_all(", put one of them into your hand , and exile the rest") {
+        let mut e = look(Some(ObjectFilter::any()), false, Some(0));
+        if let Effect::LookAtTop { rest_removed, .. } = &mut e {
+            *rest_removed = true;
+        }
         return Some(vec![e]);
     }
     p.eat(".").then_some(())?;
@@ -1157,6 +1167,7 @@ fn reveal_top_put_all(p: &mut P) -> Option<Vec<Effect>> {
         on_top: Some(0),
         to_hand_count: 0,
         rest_to_graveyard,
+        rest_removed: false,
         scry: false,
         reveal_all: true,
         whose: None,
