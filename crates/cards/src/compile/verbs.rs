@@ -876,6 +876,40 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
         p.i = i;
         return Some(vec![Effect::ObjectCantBeRegeneratedThisTurn { what }]);
     }
+    // "gains trample and gets +X/+0 until end of turn, where X is …"
+    // (Surge of Strength): the keywords (layer 5) and the change of power
+    // and toughness by X (layer 6b, X fixed as it resolves, 413.2f).
+    if p.at_any_of(&["gain", "gains"]) {
+        let start = p.i;
+        p.bump();
+        if let Some(keywords) = super::keywords::keyword_list(p) {
+            if p.eat("and") && p.at_any_of(&["get", "gets"]) {
+                if let Some((power, toughness)) = pt_mod_x(p.peek_at(1)) {
+                    p.bump();
+                    p.bump();
+                    if cx.until_eot || p.eat_all("until end of turn") {
+                        return Some(vec![
+                            Effect::Continuous {
+                                what: what.clone(),
+                                effect: crate::LayerEffect {
+                                    add_keywords: keywords,
+                                    ..Default::default()
+                                },
+                                duration: crate::Duration::EndOfTurn,
+                            },
+                            Effect::PumpX {
+                                what,
+                                power,
+                                toughness,
+                                x: Amount::X,
+                            },
+                        ]);
+                    }
+                }
+            }
+        }
+        p.i = start;
+    }
     // "get +X/-X until end of turn" (413.2f: X fixed as it resolves).
     if p.at_any_of(&["get", "gets"]) {
         if let Some((power, toughness)) = pt_mod_x(p.peek_at(1)) {
