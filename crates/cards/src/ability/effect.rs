@@ -107,6 +107,13 @@ pub enum Effect {
         who: PlayerRef,
         amount: Amount,
     },
+    /// "Draw three cards, then discard one of them." (Soldevi Sage, Casting
+    /// of Bones, Krovikan Sorcerer): the player draws, then discards a card
+    /// of their choice among those just drawn (still in the hand).
+    DrawThenDiscardOneOfThem {
+        who: PlayerRef,
+        amount: Amount,
+    },
     /// "discards N cards" (chosen by the discarding player unless `random`).
     Discard {
         who: PlayerRef,

@@ -956,6 +956,22 @@ fn joined_clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 }
             }
         }
+        // "Draw three cards, then discard one of them." (Soldevi Sage): the
+        // card discarded is one of those drawn.
+        if let Some(Effect::DrawCards {
+            who: who @ PlayerRef::You,
+            amount: amount @ Amount::Fixed(2..),
+        }) = v.last()
+        {
+            if p.eat_all("discard one of them") {
+                let e = Effect::DrawThenDiscardOneOfThem {
+                    who: who.clone(),
+                    amount: amount.clone(),
+                };
+                *v.last_mut()? = e;
+                continue;
+            }
+        }
         let who = cx.clause_player.take();
         if let Some(who) = who.filter(|_| p.at_any_of(PLAYER_VERBS_3RD)) {
             if let Some(more) = attempt(p, cx, |p, cx| player_verb(p, cx, who.clone())) {

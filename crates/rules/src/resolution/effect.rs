@@ -1051,6 +1051,7 @@ impl Game {
             | Effect::Ripple(_)
             | Effect::PlayFaceDownMasked
             | Effect::PutOnTopInAnyOrder { .. }
+            | Effect::DrawThenDiscardOneOfThem { .. }
             | Effect::PutFromHand { .. } => {
                 // Choices: they run in exec_effect_pausable (library.rs).
             }
