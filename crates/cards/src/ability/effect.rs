@@ -706,6 +706,13 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         yours: bool,
     },
+    /// 404.4, 314.3: "[effects] at the beginning of the next cleanup step"
+    /// (Thawing Glaciers, Waylay): a delayed triggered ability that
+    /// triggers as the next cleanup step begins; players then get priority
+    /// and another cleanup step follows (314.3).
+    AtNextCleanup {
+        effects: Vec<Effect>,
+    },
     /// 404.4: "[effects] at the beginning of the next end step" (Crazed
     /// Armodon, 503.11): a delayed triggered ability that triggers as the
     /// next end of turn step begins. "Destroy CARDNAME" still means the
@@ -1511,6 +1518,7 @@ impl Effect {
             | Effect::IfControlsNone { effects, .. }
             | Effect::AtNextUpkeep { effects, .. }
             | Effect::AtNextEndStep { effects, .. }
+            | Effect::AtNextCleanup { effects }
             | Effect::WhenDiesThisTurn { effects, .. }
             | Effect::AtEndOfCombat { effects }
             | Effect::IfCondition { effects, .. }

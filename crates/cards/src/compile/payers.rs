@@ -75,6 +75,7 @@ pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
                     | Effect::CounterUnlessPays { .. }
                     | Effect::Recover { .. }
                     | Effect::AtNextEndStep { .. }
+                    | Effect::AtNextCleanup { .. }
                     | Effect::AtNextUpkeep { .. }
                     | Effect::AtEndOfCombat { .. }
             )

@@ -1363,6 +1363,11 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             of: crate::EndStep::Next,
         }];
     }
+    // 404.4, 314.3: "Return CARDNAME to its owner's hand at the beginning
+    // of the next cleanup step." (Thawing Glaciers).
+    if p.eat_all("at the beginning of the next cleanup step") {
+        v = vec![Effect::AtNextCleanup { effects: v }];
+    }
     // 404.4: "draw a card at the beginning of the next turn's upkeep".
     if p.eat_all("at the beginning of the next turn's upkeep") {
         // "Target player draws a card at the beginning of the next turn's

@@ -441,6 +441,7 @@ impl Game {
             | Effect::AtEndOfCombat { .. }
             | Effect::AtNextUpkeep { .. }
             | Effect::AtNextEndStep { .. }
+            | Effect::AtNextCleanup { .. }
             | Effect::WhenDiesThisTurn { .. }
             | Effect::IfControlsNone { .. }
             | Effect::ReturnChosen { .. }
