@@ -1338,6 +1338,23 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             actions: Vec::new(),
         }];
     }
+    // "you lose 2 life if you don't control an Ogre" (Scourge of Numai):
+    // checked as the instruction is followed.
+    if p.at_all("if you don't control") && matches!(p.peek_at(4), "a" | "an") {
+        let start = p.i;
+        p.eat_all("if you don't control");
+        p.bump();
+        match filter(p) {
+            Some((mut f, Noun::Permanent)) if p.at_end() || p.at(".") => {
+                f.controller = crate::ControllerFilter::You;
+                v = vec![Effect::IfControlsNone {
+                    filter: f,
+                    effects: v,
+                }];
+            }
+            _ => p.i = start,
+        }
+    }
     // 404.4: "sacrifice it at end of combat" (Fog Elemental): a delayed
     // triggered ability.
     if p.eat_all("at end of combat") {
