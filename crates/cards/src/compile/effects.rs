@@ -947,6 +947,20 @@ fn joined_clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         // "CARDNAME gets +3/-1 until end of turn and can attack this turn
         // as though it didn't have defender" (Mobile Fort): a verb with no
         // subject of its own after an object's pump has the pump's.
+        // "CARDNAME gets +2/+0 until end of turn and deals 1 damage to you"
+        // (Electric Eel): the damage is dealt by CARDNAME, the source.
+        if let Some(Effect::Continuous {
+            what: ObjectRef::This,
+            ..
+        }) = v.last()
+        {
+            if and && p.at("deals") {
+                if let Some(more) = attempt(p, cx, |p, cx| object_verb(p, cx, ObjectRef::This)) {
+                    v.extend(more);
+                    continue;
+                }
+            }
+        }
         if let Some(Effect::Continuous { what, .. }) = v.last() {
             if and && p.at_any_of(&["can", "can't"]) {
                 let what = what.clone();
