@@ -944,9 +944,6 @@ fn joined_clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 continue;
             }
         }
-        // "CARDNAME gets +3/-1 until end of turn and can attack this turn
-        // as though it didn't have defender" (Mobile Fort): a verb with no
-        // subject of its own after an object's pump has the pump's.
         // "CARDNAME gets +2/+0 until end of turn and deals 1 damage to you"
         // (Electric Eel): the damage is dealt by CARDNAME, the source.
         if let Some(Effect::Continuous {
@@ -961,6 +958,9 @@ fn joined_clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 }
             }
         }
+        // "CARDNAME gets +3/-1 until end of turn and can attack this turn
+        // as though it didn't have defender" (Mobile Fort): a verb with no
+        // subject of its own after an object's pump has the pump's.
         if let Some(Effect::Continuous { what, .. }) = v.last() {
             if and && p.at_any_of(&["can", "can't"]) {
                 let what = what.clone();

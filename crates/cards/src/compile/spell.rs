@@ -480,6 +480,27 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             return p.eat_end().then_some(());
         }
     }
+    // "Exile CARDNAME. Return CARDNAME to play under its owner's control at
+    // the beginning of the next end step." (Saltskitter): the card removed,
+    // a new object (217.1c), by a delayed triggered ability (404.4).
+    if matches!(
+        cx.effects.last(),
+        Some(Effect::RemoveFromGame {
+            what: ObjectRef::This
+        })
+    ) && p.eat_all(
+        "return cardname to play under its owner's control at the beginning of the next end step",
+    ) {
+        cx.effects.push(Effect::AtNextEndStep {
+            effects: vec![Effect::PutIntoPlay {
+                what: ObjectRef::Chosen,
+                flipped: false,
+                under_owner: true,
+            }],
+            of: crate::EndStep::Next,
+        });
+        return p.eat_end().then_some(());
+    }
     // "Choose a number." (Void): the number is the resolution's X; "with
     // converted mana cost equal to that number" reads it (`targets::filter`,
     // allowed only after this sentence, `compile_face`).
