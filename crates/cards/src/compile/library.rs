@@ -120,6 +120,13 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             x: false,
             up_to: true,
         }]
+    } else if cx.trig_player && p.at_all("look at that player's hand") {
+        // "Whenever CARDNAME deals combat damage to a player, look at that
+        // player's hand." (Walker of Secret Ways): the player of the event.
+        p.eat_all("look at that player's hand");
+        vec![Effect::LookAtHand {
+            who: PlayerRef::Triggering,
+        }]
     } else if p.at_all("look at target player's hand")
         || p.at_all("look at target opponent's hand")
         || p.at_all("target player reveals their hand")
