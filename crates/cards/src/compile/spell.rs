@@ -97,6 +97,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // "You may pay {3}. If you do, untap target permanent."
     if p.at_all("you may pay")
         || p.at_all("you may sacrifice")
+        || p.at_all("you may discard a card . if you don't ,")
         || p.at_all("that player may pay")
         || p.at_all("any player may sacrifice")
     {
