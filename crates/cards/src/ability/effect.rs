@@ -606,6 +606,14 @@ pub enum Effect {
     CantBeBlockedThisTurn {
         what: ObjectRef,
     },
+    /// "[what] can't be blocked this turn except by Walls" (Varchild's
+    /// Crusader: `BlockRule::OnlyBy`), "[what] can't be blocked by Walls
+    /// this turn" (Tower of Coireall: `BlockRule::NotBy`): a restriction on
+    /// blocking (500.1) on those objects until the turn ends.
+    BlockRuleThisTurn {
+        what: ObjectRef,
+        rule: crate::BlockRule,
+    },
     /// "[what] gain(s) menace until end of turn" (Gorilla War Cry,
     /// Searing Spear Askari; 2007: "can't be blocked except by two or more
     /// creatures"): a restriction on blocking (500.1) on those objects

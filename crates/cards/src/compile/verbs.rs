@@ -1050,6 +1050,30 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
         };
         return copy_exceptions(p, copied);
     }
+    // 500.1: "can't be blocked this turn except by Walls" (Varchild's
+    // Crusader), "can't be blocked by Walls this turn" (Tower of Coireall).
+    if p.at_all("can't be blocked this turn except by") {
+        let start = p.i;
+        p.eat_all("can't be blocked this turn except by");
+        if let Some(f) = group(p) {
+            return Some(vec![Effect::BlockRuleThisTurn {
+                what,
+                rule: crate::BlockRule::OnlyBy(f),
+            }]);
+        }
+        p.i = start;
+    }
+    if p.at_all("can't be blocked by") {
+        let start = p.i;
+        p.eat_all("can't be blocked by");
+        if let Some(f) = group(p).filter(|_| p.eat_all("this turn")) {
+            return Some(vec![Effect::BlockRuleThisTurn {
+                what,
+                rule: crate::BlockRule::NotBy(f),
+            }]);
+        }
+        p.i = start;
+    }
     if p.eat_all("can't be blocked this turn") {
         return Some(vec![Effect::CantBeBlockedThisTurn { what }]);
     }

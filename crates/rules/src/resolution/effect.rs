@@ -518,6 +518,18 @@ impl Game {
             Effect::CantBeBlockedThisTurn { what } => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::UNBLOCKABLE)
             }
+            Effect::BlockRuleThisTurn { what, rule } => {
+                for o in self.objects_of(ctx, what) {
+                    if self.is_in_play(o) {
+                        self.block_rules_this_turn.push((
+                            o,
+                            ctx.source,
+                            ctx.controller,
+                            rule.clone(),
+                        ));
+                    }
+                }
+            }
             Effect::MenaceThisTurn { what } => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::MENACE)
             }
