@@ -114,6 +114,13 @@ pub enum Effect {
         who: PlayerRef,
         amount: Amount,
     },
+    /// "Draw three cards, then discard one of them." (Soldevi Sage, Casting
+    /// of Bones, Krovikan Sorcerer): the player draws, then discards a card
+    /// of their choice among those just drawn (still in the hand).
+    DrawThenDiscardOneOfThem {
+        who: PlayerRef,
+        amount: Amount,
+    },
     /// "discards N cards" (chosen by the discarding player unless `random`).
     Discard {
         who: PlayerRef,
@@ -613,6 +620,21 @@ pub enum Effect {
     CantBeBlockedThisTurn {
         what: ObjectRef,
     },
+    /// "[what] can't be blocked this turn except by Walls" (Varchild's
+    /// Crusader: `BlockRule::OnlyBy`), "[what] can't be blocked by Walls
+    /// this turn" (Tower of Coireall: `BlockRule::NotBy`): a restriction on
+    /// blocking (500.1) on those objects until the turn ends.
+    BlockRuleThisTurn {
+        what: ObjectRef,
+        rule: crate::BlockRule,
+    },
+    /// "[what] gain(s) menace until end of turn" (Gorilla War Cry,
+    /// Searing Spear Askari; 2007: "can't be blocked except by two or more
+    /// creatures"): a restriction on blocking (500.1) on those objects
+    /// until the turn ends; a group is the objects in play as it resolves.
+    MenaceThisTurn {
+        what: ObjectRef,
+    },
     /// "[effects] unless you discard a [filter] card" (Razormane Masticore,
     /// Hidden Horror): the controller chooses on resolution whether to
     /// discard such a card; if they don't (or can't), the effects happen.
@@ -712,6 +734,13 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         yours: bool,
     },
+    /// 404.4, 314.3: "[effects] at the beginning of the next cleanup step"
+    /// (Thawing Glaciers, Waylay): a delayed triggered ability that
+    /// triggers as the next cleanup step begins; players then get priority
+    /// and another cleanup step follows (314.3).
+    AtNextCleanup {
+        effects: Vec<Effect>,
+    },
     /// 404.4: "[effects] at the beginning of the next end step" (Crazed
     /// Armodon, 503.11): a delayed triggered ability that triggers as the
     /// next end of turn step begins. "Destroy CARDNAME" still means the
@@ -803,6 +832,10 @@ pub enum Effect {
         /// cards not put into the hand go to the graveyard, not back.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         rest_to_graveyard: bool,
+        /// "… put one of them into your hand, and exile the rest" (Browse):
+        /// the cards not put into the hand are removed from the game.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        rest_removed: bool,
         /// 501.8a scry: any number of the cards go to the bottom in any
         /// order and the rest on top in any order: each choice of the next
         /// card on top may be declined, which sends the rest to the bottom.
@@ -1551,6 +1584,7 @@ impl Effect {
             | Effect::IfControlsNone { effects, .. }
             | Effect::AtNextUpkeep { effects, .. }
             | Effect::AtNextEndStep { effects, .. }
+            | Effect::AtNextCleanup { effects }
             | Effect::WhenDiesThisTurn { effects, .. }
             | Effect::AtEndOfCombat { effects }
             | Effect::IfCondition { effects, .. }

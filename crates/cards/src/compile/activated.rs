@@ -348,11 +348,12 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         if !cx.targets.is_empty() {
             return Err("a mana ability with a target".into());
         }
-        if cx
-            .effects
-            .iter()
-            .any(|e| matches!(e, Effect::AtNextEndStep { .. }))
-        {
+        if cx.effects.iter().any(|e| {
+            matches!(
+                e,
+                Effect::AtNextEndStep { .. } | Effect::AtNextCleanup { .. }
+            )
+        }) {
             return Err("a mana ability with a delayed ability at the next end step".into());
         }
         return Ok(Ability::Mana(ManaAbility {

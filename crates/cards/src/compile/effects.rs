@@ -990,6 +990,20 @@ fn joined_clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 continue;
             }
         }
+        // "CARDNAME gets +2/+0 until end of turn and deals 1 damage to you"
+        // (Electric Eel): the damage is dealt by CARDNAME, the source.
+        if let Some(Effect::Continuous {
+            what: ObjectRef::This,
+            ..
+        }) = v.last()
+        {
+            if and && p.at("deals") {
+                if let Some(more) = attempt(p, cx, |p, cx| object_verb(p, cx, ObjectRef::This)) {
+                    v.extend(more);
+                    continue;
+                }
+            }
+        }
         // "CARDNAME gets +3/-1 until end of turn and can attack this turn
         // as though it didn't have defender" (Mobile Fort): a verb with no
         // subject of its own after an object's pump has the pump's.
@@ -1000,6 +1014,22 @@ fn joined_clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                     v.extend(more);
                     continue;
                 }
+            }
+        }
+        // "Draw three cards, then discard one of them." (Soldevi Sage): the
+        // card discarded is one of those drawn.
+        if let Some(Effect::DrawCards {
+            who: who @ PlayerRef::You,
+            amount: amount @ Amount::Fixed(2..),
+        }) = v.last()
+        {
+            if p.eat_all("discard one of them") {
+                let e = Effect::DrawThenDiscardOneOfThem {
+                    who: who.clone(),
+                    amount: amount.clone(),
+                };
+                *v.last_mut()? = e;
+                continue;
             }
         }
         let who = cx.clause_player.take();
@@ -1084,6 +1114,7 @@ pub(super) fn scry(amount: Amount) -> Effect {
         on_top: None,
         to_hand_count: 0,
         rest_to_graveyard: false,
+        rest_removed: false,
         scry: true,
         reveal_all: false,
         whose: None,

@@ -102,12 +102,26 @@ pub(super) fn replace_names(text: &str, card: &str, face: &CardFace, to: &str) -
     names.sort_by_key(|n| std::cmp::Reverse(n.len()));
     let mut s = text.replace('’', "'");
     for n in names {
-        if !n.is_empty() {
+        if n.is_empty() {
+            continue;
+        }
+        // A card named after a keyword action (Alliances' Exile: "Exile
+        // target nonwhite attacking creature."): the word before "target"
+        // is the instruction, not the card; it is kept and the other
+        // occurrences are the card.
+        if KEYWORD_ACTION_NAMES.contains(&n) {
+            let verb = format!("{n} target");
+            let held = s.replace(&verb, "\u{1}");
+            s = replace_words(&held, n, to).replace('\u{1}', &verb);
+        } else {
             s = replace_words(&s, n, to);
         }
     }
     s
 }
+
+/// Card names that are also the Oracle word of a keyword action (Exile).
+const KEYWORD_ACTION_NAMES: &[&str] = &["Exile"];
 
 /// Modern Oracle wording → the wording of the 2007 rules.
 const TERMS: &[(&str, &str)] = &[

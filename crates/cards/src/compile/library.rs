@@ -128,6 +128,13 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             x: false,
             up_to: true,
         }]
+    } else if cx.trig_player && p.at_all("look at that player's hand") {
+        // "Whenever CARDNAME deals combat damage to a player, look at that
+        // player's hand." (Walker of Secret Ways): the player of the event.
+        p.eat_all("look at that player's hand");
+        vec![Effect::LookAtHand {
+            who: PlayerRef::Triggering,
+        }]
     } else if p.at_all("look at target player's hand")
         || p.at_all("look at target opponent's hand")
         || p.at_all("target player reveals their hand")
@@ -943,6 +950,7 @@ fn look_at_top(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         on_top,
         to_hand_count: 0,
         rest_to_graveyard: false,
+        rest_removed: false,
         scry: false,
         reveal_all: false,
         whose: whose.clone(),
@@ -975,6 +983,15 @@ fn look_at_top(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             *look_only = true;
         }
         (p.at(".") || p.at_end()).then_some(())?;
+        return Some(vec![e]);
+    }
+    // "Look at the top five cards of your library, put one of them into
+    // your hand, and exile the rest." (Browse).
+    if p.eat_all(", put one of them into your hand , and exile the rest") {
+        let mut e = look(Some(ObjectFilter::any()), false, Some(0));
+        if let Effect::LookAtTop { rest_removed, .. } = &mut e {
+            *rest_removed = true;
+        }
         return Some(vec![e]);
     }
     p.eat(".").then_some(())?;
@@ -1165,6 +1182,7 @@ fn reveal_top_put_all(p: &mut P) -> Option<Vec<Effect>> {
         on_top: Some(0),
         to_hand_count: 0,
         rest_to_graveyard,
+        rest_removed: false,
         scry: false,
         reveal_all: true,
         whose: None,
@@ -1468,6 +1486,34 @@ fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         Some(vec![Effect::PutOnTopInAnyOrder {
             what: ObjectRef::Targets(i),
             by_owner: true,
+        }])
+    }) {
+        return Some(v);
+    }
+    // "Put up to three target cards from an opponent's graveyard on top of
+    // their library in any order." (Misinformation), "… creature cards
+    // from your graveyard on top of your library." (Reinforcements): the
+    // controller orders them (217.2d), one at a time.
+    if let Some(v) = attempt(p, cx, |p, cx| {
+        let (i, is_player) = super::targets::target_n(p, cx, true)?;
+        let t = cx.targets.last_mut()?;
+        (!is_player && t.count > 1 && t.count_by.is_none()).then_some(())?;
+        let TargetKind::CardInGraveyard { whose, single, .. } = &mut t.kind else {
+            return None;
+        };
+        if *whose == PlayerFilter::You {
+            (p.eat_all("on top of your library in any order")
+                || p.eat_all("on top of your library"))
+            .then_some(())?;
+        } else {
+            // "their library": the cards are in one graveyard.
+            p.eat_all("on top of their library in any order")
+                .then_some(())?;
+            *single = true;
+        }
+        Some(vec![Effect::PutOnTopInAnyOrder {
+            what: ObjectRef::Targets(i),
+            by_owner: false,
         }])
     }) {
         return Some(v);

@@ -14,6 +14,32 @@ use crate::{
 /// as the ability resolves (`Effect::UnlessPays` with `if_paid`); the
 /// player may pay it (all of it, with mana abilities first) or decline.
 pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
+    // "You may discard a card. If you don't, sacrifice CARDNAME and draw a
+    // card." (Lim-Dûl's Paladin): the instructions happen unless a card is
+    // discarded, as "… unless you discard a card" (Razormane Masticore).
+    if p.eat_all("you may discard a card . if you don't ,") {
+        let start = cx.effects.len();
+        sentence(p, cx)?;
+        let effects: Vec<Effect> = cx.effects.drain(start..).collect();
+        let plain = effects.iter().all(|e| {
+            matches!(
+                e,
+                Effect::Sacrifice { .. }
+                    | Effect::SacrificeThese { .. }
+                    | Effect::DrawCards { .. }
+                    | Effect::LoseLife { .. }
+                    | Effect::DealDamage { .. }
+            )
+        });
+        (plain && !effects.is_empty()).then_some(())?;
+        cx.effects.push(Effect::UnlessDiscard {
+            filter: ObjectFilter::default(),
+            effects,
+            at_random: false,
+            count: 1,
+        });
+        return Some(());
+    }
     // "That player may pay {4}. If the player does, untap the creature."
     // (Paralyze): the player an upkeep trigger names decides and pays.
     let (payer, did) = if p.eat_all("you may") {
@@ -75,6 +101,7 @@ pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
                     | Effect::CounterUnlessPays { .. }
                     | Effect::Recover { .. }
                     | Effect::AtNextEndStep { .. }
+                    | Effect::AtNextCleanup { .. }
                     | Effect::AtNextUpkeep { .. }
                     | Effect::AtEndOfCombat { .. }
             )

@@ -107,6 +107,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // "You may pay {3}. If you do, untap target permanent."
     if p.at_all("you may pay")
         || p.at_all("you may sacrifice")
+        || p.at_all("you may discard a card . if you don't ,")
         || p.at_all("that player may pay")
         || p.at_all("any player may sacrifice")
     {
@@ -489,6 +490,27 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             cx.effects.push(e);
             return p.eat_end().then_some(());
         }
+    }
+    // "Exile CARDNAME. Return CARDNAME to play under its owner's control at
+    // the beginning of the next end step." (Saltskitter): the card removed,
+    // a new object (217.1c), by a delayed triggered ability (404.4).
+    if matches!(
+        cx.effects.last(),
+        Some(Effect::RemoveFromGame {
+            what: ObjectRef::This
+        })
+    ) && p.eat_all(
+        "return cardname to play under its owner's control at the beginning of the next end step",
+    ) {
+        cx.effects.push(Effect::AtNextEndStep {
+            effects: vec![Effect::PutIntoPlay {
+                what: ObjectRef::Chosen,
+                flipped: false,
+                under_owner: true,
+            }],
+            of: crate::EndStep::Next,
+        });
+        return p.eat_end().then_some(());
     }
     // "Choose a number." (Void): the number is the resolution's X; "with
     // converted mana cost equal to that number" reads it (`targets::filter`,
@@ -1362,6 +1384,23 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             actions: Vec::new(),
         }];
     }
+    // "you lose 2 life if you don't control an Ogre" (Scourge of Numai):
+    // checked as the instruction is followed.
+    if p.at_all("if you don't control") && matches!(p.peek_at(4), "a" | "an") {
+        let start = p.i;
+        p.eat_all("if you don't control");
+        p.bump();
+        match filter(p) {
+            Some((mut f, Noun::Permanent)) if p.at_end() || p.at(".") => {
+                f.controller = crate::ControllerFilter::You;
+                v = vec![Effect::IfControlsNone {
+                    filter: f,
+                    effects: v,
+                }];
+            }
+            _ => p.i = start,
+        }
+    }
     // 404.4: "sacrifice it at end of combat" (Fog Elemental): a delayed
     // triggered ability.
     if p.eat_all("at end of combat") {
@@ -1386,6 +1425,11 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             effects: v,
             of: crate::EndStep::Next,
         }];
+    }
+    // 404.4, 314.3: "Return CARDNAME to its owner's hand at the beginning
+    // of the next cleanup step." (Thawing Glaciers).
+    if p.eat_all("at the beginning of the next cleanup step") {
+        v = vec![Effect::AtNextCleanup { effects: v }];
     }
     // 404.4: "draw a card at the beginning of the next turn's upkeep".
     if p.eat_all("at the beginning of the next turn's upkeep") {

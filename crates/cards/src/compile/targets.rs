@@ -513,6 +513,8 @@ pub(super) fn multi_targets_supported(targets: &[TargetSpec], effects: &[Effect]
         | Effect::Untap { .. }
         | Effect::Continuous { .. }
         | Effect::CantBeBlockedThisTurn { .. }
+        | Effect::MenaceThisTurn { .. }
+        | Effect::BlockRuleThisTurn { .. }
         | Effect::CantBlockThisTurn { .. }
         | Effect::CanBlockAdditionalThisTurn { .. }
         | Effect::AttacksThisTurnIfAble { .. }
@@ -872,6 +874,11 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         ObjectRef::This
     } else if p.eat("it") {
         cx.it()
+    } else if p.at("them") && cx.last_obj == Some(ObjectRef::Created) {
+        // "Create three 2/2 white Knight creature tokens. Exile them …"
+        // (Waylay): the tokens just created.
+        p.bump();
+        ObjectRef::Created
     } else if cx.trig_obj && p.eat_all("the other creature") {
         // "the other creature" (Mammoth Harness): the one of the event.
         ObjectRef::Triggering

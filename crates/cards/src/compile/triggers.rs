@@ -822,7 +822,9 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
     // optional ability.
     let may_pay_first = {
         let (i, saved) = (p.i, cx.clone());
-        let ok = (p.at_all("you may pay") || p.at_all("you may sacrifice"))
+        let ok = (p.at_all("you may pay")
+            || p.at_all("you may sacrifice")
+            || p.at_all("you may discard a card . if you don't ,"))
             && may_pay(p, &mut cx).is_some();
         p.i = i;
         cx = saved;

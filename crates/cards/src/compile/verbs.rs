@@ -1068,8 +1068,43 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
         };
         return copy_exceptions(p, copied);
     }
+    // 500.1: "can't be blocked this turn except by Walls" (Varchild's
+    // Crusader), "can't be blocked by Walls this turn" (Tower of Coireall).
+    if p.at_all("can't be blocked this turn except by") {
+        let start = p.i;
+        p.eat_all("can't be blocked this turn except by");
+        if let Some(f) = group(p) {
+            return Some(vec![Effect::BlockRuleThisTurn {
+                what,
+                rule: crate::BlockRule::OnlyBy(f),
+            }]);
+        }
+        p.i = start;
+    }
+    if p.at_all("can't be blocked by") {
+        let start = p.i;
+        p.eat_all("can't be blocked by");
+        if let Some(f) = group(p).filter(|_| p.eat_all("this turn")) {
+            return Some(vec![Effect::BlockRuleThisTurn {
+                what,
+                rule: crate::BlockRule::NotBy(f),
+            }]);
+        }
+        p.i = start;
+    }
     if p.eat_all("can't be blocked this turn") {
         return Some(vec![Effect::CantBeBlockedThisTurn { what }]);
+    }
+    // "[what] gain(s) menace until end of turn" (not a 2007 keyword: "can't
+    // be blocked except by two or more creatures", 500.1), for the turn.
+    if p.at_any_of(&["gain", "gains"]) && p.peek_at(1) == "menace" {
+        let start = p.i;
+        p.bump();
+        p.bump();
+        if cx.until_eot || p.eat_all("until end of turn") {
+            return Some(vec![Effect::MenaceThisTurn { what }]);
+        }
+        p.i = start;
     }
     if p.eat_all("can't block cardname this turn") {
         return Some(vec![Effect::CantBlockThisThisTurn { what }]);

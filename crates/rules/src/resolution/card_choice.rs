@@ -185,6 +185,13 @@ impl Game {
                 self.on_masked_choice(p, chosen);
                 st.done += 1;
             }
+            (CardChoice::Drawn, Effect::DrawThenDiscardOneOfThem { .. }) => {
+                if let Some(o) = chosen {
+                    let moved = self.discard_card(o);
+                    self.discarded_this_way(moved);
+                }
+                st.done = 1;
+            }
             (CardChoice::OnTop, Effect::PutOnTopInAnyOrder { .. }) => {
                 if let Some(o) = chosen {
                     self.put_on_owners_library(o);

@@ -27,6 +27,8 @@ pub(crate) enum When {
     YourNextUpkeep,
     /// 313: the next end of turn step ("the next end step").
     NextEndStep,
+    /// 314: the next cleanup step (314.3: players then get priority).
+    NextCleanup,
     /// 313: the next end of turn step of the controller's turn ("your
     /// next end step").
     YourNextEndStep,
@@ -216,6 +218,7 @@ impl Game {
             When::NextUpkeep => self.delayed_next_upkeep.push(pending),
             When::YourNextUpkeep => self.delayed_your_upkeep.push(pending),
             When::NextEndStep => self.delayed_end_step.push(pending),
+            When::NextCleanup => self.delayed_cleanup.push(pending),
             When::YourNextEndStep => self.delayed_your_end_step.push(pending),
             When::NextTurnEndStep(p) => {
                 // 608.4: the latest turn begun (a turn in progress at
@@ -274,6 +277,7 @@ fn delayed_instructions(e: &'static Effect) -> Option<&'static [Effect]> {
         Effect::AtEndOfCombat { effects }
         | Effect::AtNextUpkeep { effects, .. }
         | Effect::AtNextEndStep { effects, .. }
+        | Effect::AtNextCleanup { effects }
         | Effect::WhenDiesThisTurn { effects, .. } => Some(&effects[..]),
         // "If this ability has been played four or more times this turn,
         // sacrifice CARDNAME at the beginning of the next end step."

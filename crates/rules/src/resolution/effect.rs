@@ -463,6 +463,7 @@ impl Game {
             | Effect::AtEndOfCombat { .. }
             | Effect::AtNextUpkeep { .. }
             | Effect::AtNextEndStep { .. }
+            | Effect::AtNextCleanup { .. }
             | Effect::WhenDiesThisTurn { .. }
             | Effect::IfControlsNone { .. }
             | Effect::ReturnChosen { .. }
@@ -538,6 +539,21 @@ impl Game {
             }
             Effect::CantBeBlockedThisTurn { what } => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::UNBLOCKABLE)
+            }
+            Effect::BlockRuleThisTurn { what, rule } => {
+                for o in self.objects_of(ctx, what) {
+                    if self.is_in_play(o) {
+                        self.block_rules_this_turn.push((
+                            o,
+                            ctx.source,
+                            ctx.controller,
+                            rule.clone(),
+                        ));
+                    }
+                }
+            }
+            Effect::MenaceThisTurn { what } => {
+                self.mark_this_turn(ctx, what, crate::state::object::this_turn::MENACE)
             }
             Effect::CantBlockThisTurn { what } => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::CANT_BLOCK)
@@ -1082,6 +1098,7 @@ impl Game {
             | Effect::Ripple(_)
             | Effect::PlayFaceDownMasked
             | Effect::PutOnTopInAnyOrder { .. }
+            | Effect::DrawThenDiscardOneOfThem { .. }
             | Effect::PutFromHand { .. } => {
                 // Choices: they run in exec_effect_pausable (library.rs).
             }

@@ -22,6 +22,9 @@ pub enum CardChoice {
     Search,
     /// Of the cards looked at, the one that goes into the hand.
     ToHand,
+    /// Of the cards just drawn, the one to discard ("draw three cards,
+    /// then discard one of them", Soldevi Sage).
+    Drawn,
     /// Of the cards looked at, the next one back on top (chosen from the top down).
     Top,
     /// Of the cards looked at, the next one on the bottom (chosen from the bottom up).
@@ -61,6 +64,7 @@ impl CardChoice {
         match self {
             CardChoice::Search => "the card to find in the library",
             CardChoice::ToHand => "the card to put into the hand",
+            CardChoice::Drawn => "the card just drawn to discard",
             CardChoice::Top => "the next card on top of the library",
             CardChoice::Bottom => "the next card on the bottom of the library",
             CardChoice::FromHand => "a card from the hand",
@@ -123,6 +127,9 @@ impl Game {
             Effect::PutRevealed { which, dest } => self.put_revealed_step(ctx, *which, *dest),
             Effect::ChoosePermanent { who, filter } => self.choose_permanent_step(ctx, who, filter),
             Effect::PlayFaceDownMasked => self.masked_step(ctx),
+            Effect::DrawThenDiscardOneOfThem { who, amount } => {
+                self.draw_then_discard_step(ctx, who, amount)
+            }
             Effect::ChooseFromHand { who, .. } => {
                 let who = self.players_of(ctx, who).first().copied();
                 match who {
@@ -331,6 +338,9 @@ impl Game {
             }
             (CardChoice::OnTop, Effect::PutOnTopInAnyOrder { what, by_owner }) => {
                 self.on_top_group(ctx, what, *by_owner).1
+            }
+            (CardChoice::Drawn, Effect::DrawThenDiscardOneOfThem { .. }) => {
+                self.drawn_options(p, &r.cards)
             }
             (CardChoice::Removed, Effect::ReturnRemovedChosen { what }) => {
                 self.objects_of(ctx, what)
@@ -1299,15 +1309,15 @@ impl Game {
         what: &tolaria_cards::ObjectRef,
         by_owner: bool,
     ) -> (Option<PlayerId>, Vec<ObjId>) {
-        let cards = self.objects_of(ctx, what);
-        if !by_owner {
-            return (Some(ctx.controller), cards);
-        }
         // The targets already put on a library are gone (new objects, 217.1c).
-        let cards: Vec<ObjId> = cards
+        let cards: Vec<ObjId> = self
+            .objects_of(ctx, what)
             .into_iter()
             .filter(|&o| self.obj(o).is_some())
             .collect();
+        if !by_owner {
+            return (Some(ctx.controller), cards);
+        }
         let owner = |o: &ObjId| self.objects[o.slot as usize].owner;
         let shared = cards
             .iter()

@@ -30,6 +30,7 @@ impl Game {
             on_top,
             to_hand_count,
             rest_to_graveyard,
+            rest_removed,
             scry,
             reveal_all,
             whose,
@@ -117,6 +118,13 @@ impl Game {
                     // "… and the rest into your graveyard" (Strategic Planning).
                     if *rest_to_graveyard {
                         self.rest_to_graveyard(&mut st);
+                        return None;
+                    }
+                    // "… and exile the rest" (Browse).
+                    if *rest_removed {
+                        for o in std::mem::take(&mut st.cards) {
+                            self.move_to(o, Zone::RemovedFromGame, MoveReason::Effect);
+                        }
                         return None;
                     }
                 }

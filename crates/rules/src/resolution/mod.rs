@@ -12,6 +12,7 @@ pub(crate) mod copiable;
 pub mod damage_source;
 pub(crate) mod damage_triggers;
 pub mod delayed;
+pub(crate) mod drawn;
 pub(crate) mod effect;
 pub(crate) mod enters_instead;
 pub(crate) mod hand_cards;

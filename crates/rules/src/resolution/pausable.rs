@@ -655,6 +655,11 @@ impl Game {
                 self.resolving.as_mut()?.paid = None;
                 None
             }
+            Effect::AtNextCleanup { .. } => {
+                // 404.4, 314.3: create the delayed triggered ability.
+                self.create_delayed(ctx, crate::resolution::delayed::When::NextCleanup);
+                None
+            }
             Effect::AtEndOfCombat { .. } => {
                 // 404.4: create the delayed triggered ability.
                 self.create_delayed(ctx, crate::resolution::delayed::When::EndOfCombat);

@@ -181,6 +181,12 @@ pub struct Game {
     /// (blocker, attacker) pairs, cleared in the cleanup step (314.2).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cant_block_pairs: Vec<(ObjId, ObjId)>,
+    /// "[Attacker] can't be blocked this turn except by Walls" (Varchild's
+    /// Crusader), "… can't be blocked by Walls this turn": (attacker, the
+    /// effect's source and controller, the rule), cleared in the cleanup
+    /// step (314.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub block_rules_this_turn: Vec<(ObjId, ObjId, crate::PlayerId, tolaria_cards::BlockRule)>,
     /// "Other spells you control can't be countered this turn"
     /// (Determined): one bit per seat, cleared in the cleanup step (314.2).
     #[serde(default, skip_serializing_if = "is_zero_u16")]

@@ -115,6 +115,9 @@ pub mod this_turn {
     /// "[It] can't attack during its controller's next turn" (Wall of
     /// Dust), as that turn began (`flags::NO_ATTACK_NEXT_TURN`).
     pub const CANT_ATTACK: u8 = 64;
+    /// 500.1: "[It] can't be blocked except by two or more creatures" this
+    /// turn (Oracle "gains menace until end of turn", Gorilla War Cry).
+    pub const MENACE: u8 = 128;
 }
 
 pub mod marks {

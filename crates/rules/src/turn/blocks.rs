@@ -159,7 +159,8 @@ impl Game {
                 // "All creatures able to block target creature this turn
                 // do so." (Alluring Scent).
                 self.objects[att.obj.slot as usize].this_turn
-                    & crate::state::object::this_turn::LURE
+                    & (crate::state::object::this_turn::LURE
+                        | crate::state::object::this_turn::MENACE)
                     != 0
                     || self.any_static_on(att.obj, |s, _| {
                         matches!(
@@ -207,7 +208,15 @@ impl Game {
         };
         // The most "… except by N or more creatures" asks of attacker `a`.
         let least = |a: ObjId| {
-            let mut n = 0usize;
+            // "Gains menace until end of turn" (Gorilla War Cry).
+            let mut n = if self.objects[a.slot as usize].this_turn
+                & crate::state::object::this_turn::MENACE
+                != 0
+            {
+                2
+            } else {
+                0
+            };
             self.any_static_on(a, |s, _| {
                 if let StaticAbility::BlockRestriction {
                     rule: BlockRule::AtLeast(k),

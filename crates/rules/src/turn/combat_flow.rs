@@ -311,6 +311,35 @@ impl Game {
         {
             return false;
         }
+        // "can't be blocked this turn except by Walls" (Varchild's Crusader).
+        if self
+            .block_rules_this_turn
+            .iter()
+            .any(|(o, src, you, rule)| {
+                *o == attacker
+                    && match rule {
+                        BlockRule::NotBy(f) => crate::continuous::filter::matches_with(
+                            self,
+                            f,
+                            blocker,
+                            &b,
+                            Some(*src),
+                            *you,
+                        ),
+                        BlockRule::OnlyBy(f) => !crate::continuous::filter::matches_with(
+                            self,
+                            f,
+                            blocker,
+                            &b,
+                            Some(*src),
+                            *you,
+                        ),
+                        _ => false,
+                    }
+            })
+        {
+            return false;
+        }
         let a = self.chars(attacker);
         // 502.4 flying / 502.70 reach.
         if a.has(Keyword::Flying) && !b.has(Keyword::Flying) && !b.has(Keyword::Reach) {

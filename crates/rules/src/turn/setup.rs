@@ -59,6 +59,7 @@ impl Game {
             camouflage: false,
             prevent_combat_damage_by: 0,
             cant_block_pairs: Vec::new(),
+            block_rules_this_turn: Vec::new(),
             uncounterable_spells_of: 0,
             delayed_end_of_combat: Vec::new(),
             delayed_next_upkeep: Vec::new(),

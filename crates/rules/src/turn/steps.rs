@@ -620,6 +620,7 @@ impl Game {
         self.prevent_combat_damage_by = 0;
         self.camouflage = false;
         self.cant_block_pairs.clear();
+        self.block_rules_this_turn.clear();
         self.uncounterable_spells_of = 0;
         self.damaged_by.clear();
         self.exile_if_dies.clear();
