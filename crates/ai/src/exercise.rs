@@ -87,6 +87,10 @@ pub enum Situation {
     /// control", Rebuff the Wicked); tried only for a card no other board
     /// played.
     CreatureTargeted,
+    /// In the hand in the opponent's upkeep ("Play Festival only during an
+    /// opponent's upkeep", 303); tried only for a card no other board
+    /// played.
+    OpponentUpkeep,
 }
 
 /// The spells the opponent plays for the card to answer: an instant and a
@@ -102,7 +106,7 @@ pub const RESPONSES: [&str; 6] = [
 ];
 
 impl Situation {
-    pub const ALL: [Situation; 19] = [
+    pub const ALL: [Situation; 20] = [
         Situation::Main,
         Situation::InPlay,
         Situation::Graveyard,
@@ -122,6 +126,7 @@ impl Situation {
         Situation::Blocking,
         Situation::AbilityResponse,
         Situation::CreatureTargeted,
+        Situation::OpponentUpkeep,
     ];
 
     pub fn name(self) -> &'static str {
@@ -150,6 +155,7 @@ impl Situation {
             Situation::CreatureTargeted => {
                 "in response to Lightning Bolt aimed at its side's creature"
             }
+            Situation::OpponentUpkeep => "in the opponent's upkeep",
         }
     }
 }
@@ -273,7 +279,11 @@ pub fn exercise(card: CardId) -> CardReport {
             {
                 continue
             }
-            Situation::Blocking | Situation::CreatureTargeted if report.exercised() => continue,
+            Situation::Blocking | Situation::CreatureTargeted | Situation::OpponentUpkeep
+                if report.exercised() =>
+            {
+                continue
+            }
             _ => {}
         }
         let start = match board(card, s) {
@@ -574,6 +584,7 @@ pub fn scenario_text(card: CardId, s: Situation) -> String {
         Situation::InPlayDefending => ("3 P2 beginning_of_combat", "", card.as_str(), ""),
         Situation::EndStep => ("3 P1 main2", card.as_str(), "", ""),
         Situation::Blocking => ("3 P2 beginning_of_combat", card.as_str(), "", ""),
+        Situation::OpponentUpkeep => ("3 P2 upkeep", card.as_str(), "", ""),
     };
     // The blocker of `Blocking`, only on its board.
     let wall = if s == Situation::Blocking {
@@ -654,6 +665,7 @@ fn board(card: CardId, s: Situation) -> Result<Game, String> {
                 Situation::InPlayDefending => g.step == Step::DeclareAttackers,
                 Situation::AfterDamage => g.step == Step::EndOfCombat,
                 Situation::EndStep => g.step == Step::EndOfTurn,
+                Situation::OpponentUpkeep => g.step == Step::Upkeep,
                 _ => true,
             };
         if ready {

@@ -203,6 +203,10 @@ pub enum Effect {
     CantBlockThisTurn {
         what: ObjectRef,
     },
+    /// 500.1: "[what] can't attack this turn" (Change of Heart).
+    CantAttackThisTurn {
+        what: ObjectRef,
+    },
     /// "[what] can block an additional creature this turn" (Mounted
     /// Archers; each resolution one more) or, with `any_number`, "… can
     /// block any number of creatures this turn" (Valor Made Real).
@@ -1184,6 +1188,17 @@ pub enum Effect {
     ReturnAllFromGraveyardsToHand {
         filter: ObjectFilter,
     },
+    /// "Return all enchantment cards from your graveyard to your hand"
+    /// (Crystal Chimes), "Each player returns all creature cards from their
+    /// graveyard to play" (Twilight's Call), "Exile all creature cards from
+    /// your graveyard" (Zombie Mob): every matching card of the
+    /// controller's graveyard (`yours`) or of every graveyard, each to its
+    /// owner's hand, library or control.
+    AllFromGraveyard {
+        yours: bool,
+        filter: ObjectFilter,
+        to: AllGraveyardDest,
+    },
     /// "Return all [filter] [player] owns to their hand." (Hurkyl's Recall)
     ReturnOwnedToHand {
         filter: ObjectFilter,
@@ -1506,4 +1521,18 @@ impl Effect {
 /// `serde` default of a flag that is true unless written.
 pub(crate) fn yes() -> bool {
     true
+}
+
+/// Where [`Effect::AllFromGraveyard`] puts the cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AllGraveyardDest {
+    /// Their owners' hands.
+    Hand,
+    /// Into play under their owners' control (Twilight's Call), tapped
+    /// (Planar Birth).
+    Play { tapped: bool },
+    /// Removed from the game (Zombie Mob).
+    RemoveFromGame,
+    /// Shuffled into their owner's library (Barishi).
+    Library,
 }

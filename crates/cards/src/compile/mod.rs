@@ -30,6 +30,7 @@ mod costs;
 mod effects;
 mod enters;
 mod face_down;
+mod graveyard_all;
 mod keywords;
 mod lex;
 mod library;

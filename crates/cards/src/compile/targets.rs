@@ -404,6 +404,10 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 f.with_morph = true;
             } else if !without && p.eat_all("toughness less than cardname's power") {
                 f.toughness_below_source_power = true;
+            } else if !without && p.eat_all("power less than cardname's power") {
+                // "with power less than CARDNAME's power" (Battering Wurm,
+                // Unliving Psychopath).
+                f.power_below_source_power = true;
             } else if !without && p.eat("toughness") {
                 // "with toughness 2 or less" (Errant Doomsayers).
                 let n = number_word(p.peek())?;
@@ -510,6 +514,7 @@ pub(super) fn multi_targets_supported(targets: &[TargetSpec], effects: &[Effect]
         | Effect::Continuous { .. }
         | Effect::CantBeBlockedThisTurn { .. }
         | Effect::CantBlockThisTurn { .. }
+        | Effect::CantAttackThisTurn { .. }
         | Effect::CanBlockAdditionalThisTurn { .. }
         | Effect::AttacksThisTurnIfAble { .. }
         | Effect::AttacksDespiteDefenderThisTurn { .. }

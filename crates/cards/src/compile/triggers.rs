@@ -291,6 +291,15 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         if p.eat_all("becomes tapped") {
             return Some(vec![Trigger::BecomesTapped(ObjectFilter::this())]);
         }
+        // "When CARDNAME enters or leaves play" (Aven Riftwatcher; Oracle's
+        // "enters or leaves the battlefield"): two triggers of one ability,
+        // 410.10a's comes-into-play and 410.10c's leaves-play abilities.
+        if p.eat_all("enters or leaves play") || p.eat_all("comes into play or leaves play") {
+            return Some(vec![
+                Trigger::ComesIntoPlay(ObjectFilter::this()),
+                Trigger::LeavesPlay,
+            ]);
+        }
         if p.eat_all("comes into play") {
             // 502.51: "When CARDNAME comes into play or the creature it
             // haunts is put into a graveyard from play".

@@ -911,6 +911,27 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
                 to,
             }]);
         }
+        // "Enchanted creature deals 1 damage to target creature with
+        // flying" (Dizzying Gaze), "… to its owner" (Enslave): the
+        // enchanted creature is the source of a fixed amount (419.8).
+        if what == ObjectRef::Attached {
+            let Amount::Fixed(n) = amount(p)? else {
+                return None;
+            };
+            if n <= 0 || !p.eat_all("damage to") {
+                return None;
+            }
+            let to = if p.eat_all("its owner") {
+                Recipient::Player(PlayerRef::OwnerOf(ObjectRef::Attached))
+            } else {
+                super::targets::recipient(p, cx)?
+            };
+            return Some(vec![Effect::DealsDamageFrom {
+                source: what,
+                amount: Amount::Fixed(n),
+                to,
+            }]);
+        }
         // Otherwise the source of the damage is the spell or the ability's
         // source.
         if what != ObjectRef::This {
@@ -920,6 +941,17 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
     }
     if p.eat_all("can't block this turn") {
         return Some(vec![Effect::CantBlockThisTurn { what }]);
+    }
+    // 500.1: "Target creature can't attack this turn." (Change of Heart),
+    // "… can't attack or block this turn." (Off Balance).
+    if p.eat_all("can't attack this turn") {
+        return Some(vec![Effect::CantAttackThisTurn { what }]);
+    }
+    if p.eat_all("can't attack or block this turn") {
+        return Some(vec![
+            Effect::CantAttackThisTurn { what: what.clone() },
+            Effect::CantBlockThisTurn { what },
+        ]);
     }
     // "CARDNAME can block an additional creature this turn." (Mounted
     // Archers), "Target creature can block any number of creatures this

@@ -520,6 +520,9 @@ impl Game {
             Effect::CantBlockThisTurn { what } => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::CANT_BLOCK)
             }
+            Effect::CantAttackThisTurn { what } => {
+                self.mark_this_turn(ctx, what, crate::state::object::this_turn::CANT_ATTACK)
+            }
             Effect::AttacksThisTurnIfAble { what } => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::ATTACKS)
             }
@@ -1030,7 +1033,8 @@ impl Game {
             | Effect::PutSelfFromGraveyardIntoPlay { .. }
             | Effect::ReturnFromGraveyardThisTurn { .. }
             | Effect::ReturnOwnedToHand { .. }
-            | Effect::ReturnAllFromGraveyardsToHand { .. } => {
+            | Effect::ReturnAllFromGraveyardsToHand { .. }
+            | Effect::AllFromGraveyard { .. } => {
                 self.exec_card_effect(ctx, e);
             }
             // Nested in another instruction, no "you may" can be asked.

@@ -104,6 +104,8 @@ pub mod this_turn {
     /// 502.40: "[It] can attack this turn as though it didn't have
     /// defender." (Mirror Wall)
     pub const ATTACKS_DESPITE_DEFENDER: u8 = 32;
+    /// 500.1: "[It] can't attack this turn." (Change of Heart)
+    pub const CANT_ATTACK: u8 = 64;
 }
 
 pub mod marks {
@@ -123,7 +125,9 @@ pub mod marks {
     pub const SUSPEND_HASTE: u8 = 4;
     /// A spell played by "You may play CARDNAME as though it had flash"
     /// when a sorcery couldn't have been played (Armor of Thorns); set on
-    /// the spell, turned into a delayed triggered ability as it resolves.
+    /// the spell, turned into a delayed triggered ability as it resolves;
+    /// on a spell with "… if you pay {2} more to play it" (Rout), the
+    /// mark that its total cost is {2} more.
     pub const FLASH_SACRIFICED: u8 = 8;
 }
 

@@ -125,7 +125,10 @@ impl Game {
     #[inline(always)]
     fn may_attack_at_all(&self, id: ObjId) -> bool {
         let o = &self.objects[id.slot as usize];
-        self.is_active(o.controller) && !o.is_tapped() && !o.is_phased_out()
+        self.is_active(o.controller)
+            && !o.is_tapped()
+            && !o.is_phased_out()
+            && o.this_turn & crate::state::object::this_turn::CANT_ATTACK == 0
     }
 
     /// 308.2a / 500 with 602.3a: could this creature attack `def`? The
