@@ -58,6 +58,13 @@ pub enum Effect {
         amount: Amount,
         to: Recipient,
     },
+    /// "Target creature deals damage to itself equal to its power"
+    /// (Repentance), "Each creature deals damage to itself equal to its
+    /// power" (Wave of Reckoning): each object deals damage equal to its
+    /// power to itself, all at once (419.8: it is the source).
+    DealsDamageToItself {
+        what: ObjectRef,
+    },
     /// 409.1e: "[source] deals N damage divided as you choose among [the
     /// targets from the `from`-th on]": the amount and its division are
     /// announced as the spell or ability is played (413.2f), each target

@@ -761,6 +761,31 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             } else {
                 modify = true;
             }
+        } else if p.at_any_of(&["has", "have"])
+            && matches!(p.peek_at(1), "menace" | "hexproof")
+            && matches!(p.peek_at(2), "." | "")
+        {
+            // Not 2007 keywords: "Creatures you control have menace."
+            // (Goblin War Drums: "can't be blocked except by two or more
+            // creatures", 500.1), "Artifacts you control have hexproof."
+            // (Leonin Abunas: "can't be the targets of spells or abilities
+            // your opponents control"), as a printed one reads
+            // (`keywords.rs`).
+            p.bump();
+            if p.eat("menace") {
+                out.push(StaticAbility::BlockRestriction {
+                    affected: affected.clone(),
+                    rule: crate::BlockRule::AtLeast(2),
+                });
+            } else {
+                p.bump();
+                out.push(StaticAbility::CantBeTargetedBy {
+                    affected: affected.clone(),
+                    spells_only: false,
+                    colors: ColorSet::EMPTY,
+                    opponents: true,
+                });
+            }
         } else if p.eat_any(&["has", "have"]).is_some() {
             // Layer 5: keywords, or an ability in quotes (at most one).
             if p.at("\"") && layered.grant.is_none() {

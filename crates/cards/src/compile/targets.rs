@@ -865,9 +865,24 @@ fn each_of_targets(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
     Some(ObjectRef::Targets(i))
 }
 
+/// "Two target creatures each get +2/+2 until end of turn" (Symbiosis),
+/// "up to five target creatures each get -1/-1" (Nefashu): several targets
+/// as the subject of "each get" (409.1c: the same to each).
+fn targets_each_get(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
+    let (i, player) = target_n(p, cx, true)?;
+    (!player && is_multi(&cx.targets[i as usize])).then_some(())?;
+    matches!(cx.targets[i as usize].kind, TargetKind::Permanent(_)).then_some(())?;
+    (p.eat("each") && p.at("get")).then_some(ObjectRef::Targets(i))
+}
+
 pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
     if let Some(o) = attempt(p, cx, each_of_targets) {
         return Some(o);
+    }
+    if p.at_any_of(&["two", "three", "up"]) {
+        if let Some(o) = attempt(p, cx, targets_each_get) {
+            return Some(o);
+        }
     }
     let r = if p.eat("cardname") {
         ObjectRef::This

@@ -911,6 +911,12 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
                 to,
             }]);
         }
+        // "Target creature deals damage to itself equal to its power"
+        // (Repentance), "Each creature deals …" (Wave of Reckoning): each
+        // object is the source of the damage to itself (419.8).
+        if p.eat_all("damage to itself equal to its power") {
+            return Some(vec![Effect::DealsDamageToItself { what }]);
+        }
         // "Enchanted creature deals 1 damage to target creature with
         // flying" (Dizzying Gaze), "… to its owner" (Enslave): the
         // enchanted creature is the source of a fixed amount (419.8).
