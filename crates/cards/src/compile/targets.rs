@@ -1075,6 +1075,22 @@ pub(super) fn group(p: &mut P) -> Option<ObjectFilter> {
     Some(f)
 }
 
+/// "… target player controls" / "… target opponent controls" after a
+/// group ("each creature target opponent controls", Simoon; "for each
+/// tapped creature target opponent controls", Theft of Dreams): the group
+/// is that target's. `None` only if the phrase is there but unreadable.
+pub(super) fn target_player_controls(p: &mut P, cx: &mut Cx, f: &mut ObjectFilter) -> Option<()> {
+    if f.controller == ControllerFilter::Any
+        && (p.at_all("target player controls") || p.at_all("target opponent controls"))
+    {
+        let (i, is_player) = target(p, cx)?;
+        is_player.then_some(())?;
+        p.eat("controls").then_some(())?;
+        f.controller = ControllerFilter::TargetPlayer(i);
+    }
+    Some(())
+}
+
 pub(super) fn subject(p: &mut P, cx: &mut Cx) -> Option<Subj> {
     if let Some(r) = attempt(p, cx, player_phrase) {
         return Some(Subj::Player(r));
@@ -1126,7 +1142,9 @@ pub(super) fn recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
         if p.eat_all("other player") {
             return Some(Recipient::Player(PlayerRef::EachOtherPlayer));
         }
-        let f = group(p)?;
+        let mut f = group(p)?;
+        // "each creature target opponent controls" (Simoon).
+        target_player_controls(p, cx, &mut f)?;
         return Some(Recipient::Object(ObjectRef::Each(f)));
     }
     // "2 damage to another target, and 3 damage to a third target" (Cone

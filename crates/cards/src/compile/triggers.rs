@@ -668,6 +668,35 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         p.eat_any(&["a", "an"])?;
     }
     let (mut f, noun) = filter(p)?;
+    // "Whenever a black card is put into an opponent's graveyard from
+    // anywhere" (Compost), "… into your graveyard from your library"
+    // (Pedantic Learning).
+    if noun == Noun::Card && !or_another && p.eat_all("is put into") {
+        let whose = if p.eat_all("your graveyard") {
+            Whose::You
+        } else if p.eat_all("an opponent's graveyard") {
+            Whose::Opponent
+        } else if p.eat_all("a graveyard") {
+            Whose::Each
+        } else {
+            return None;
+        };
+        let from_library = if p.eat_all("from anywhere") {
+            false
+        } else if whose == Whose::You && p.eat_all("from your library") {
+            true
+        } else {
+            return None;
+        };
+        cx.trig_obj = true;
+        cx.trig_card = true;
+        cx.trig_player = true;
+        return Some(vec![Trigger::CardPutIntoGraveyard {
+            filter: f,
+            whose,
+            from_library,
+        }]);
+    }
     if noun != Noun::Permanent {
         return None;
     }

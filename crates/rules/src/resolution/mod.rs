@@ -14,6 +14,7 @@ pub(crate) mod damage_triggers;
 pub mod delayed;
 pub(crate) mod effect;
 pub(crate) mod enters_instead;
+pub(crate) mod graveyard_triggers;
 pub(crate) mod lasting;
 pub mod library;
 pub(crate) mod look_at_top;
