@@ -92,6 +92,10 @@ pub enum Situation {
     /// spell this turn", Skyshroud Condor); tried only for a card no other
     /// board played.
     AfterSpell,
+    /// In the hand in the opponent's upkeep ("Play Festival only during an
+    /// opponent's upkeep", 303); tried only for a card no other board
+    /// played.
+    OpponentUpkeep,
 }
 
 /// The spells the opponent plays for the card to answer: an instant and a
@@ -107,7 +111,7 @@ pub const RESPONSES: [&str; 6] = [
 ];
 
 impl Situation {
-    pub const ALL: [Situation; 20] = [
+    pub const ALL: [Situation; 21] = [
         Situation::Main,
         Situation::InPlay,
         Situation::Graveyard,
@@ -128,6 +132,7 @@ impl Situation {
         Situation::AbilityResponse,
         Situation::CreatureTargeted,
         Situation::AfterSpell,
+        Situation::OpponentUpkeep,
     ];
 
     pub fn name(self) -> &'static str {
@@ -157,6 +162,7 @@ impl Situation {
                 "in response to Lightning Bolt aimed at its side's creature"
             }
             Situation::AfterSpell => "after its owner played a spell this turn",
+            Situation::OpponentUpkeep => "in the opponent's upkeep",
         }
     }
 }
@@ -280,7 +286,10 @@ pub fn exercise(card: CardId) -> CardReport {
             {
                 continue
             }
-            Situation::Blocking | Situation::CreatureTargeted | Situation::AfterSpell
+            Situation::Blocking
+            | Situation::CreatureTargeted
+            | Situation::AfterSpell
+            | Situation::OpponentUpkeep
                 if report.exercised() =>
             {
                 continue
@@ -585,6 +594,7 @@ pub fn scenario_text(card: CardId, s: Situation) -> String {
         Situation::InPlayDefending => ("3 P2 beginning_of_combat", "", card.as_str(), ""),
         Situation::EndStep => ("3 P1 main2", card.as_str(), "", ""),
         Situation::Blocking => ("3 P2 beginning_of_combat", card.as_str(), "", ""),
+        Situation::OpponentUpkeep => ("3 P2 upkeep", card.as_str(), "", ""),
     };
     // The blocker of `Blocking`, only on its board.
     let wall = if s == Situation::Blocking {
@@ -666,6 +676,7 @@ fn board(card: CardId, s: Situation) -> Result<Game, String> {
                 Situation::AfterDamage => g.step == Step::EndOfCombat,
                 Situation::EndStep => g.step == Step::EndOfTurn,
                 Situation::AfterSpell => cast && g.stack.is_empty(),
+                Situation::OpponentUpkeep => g.step == Step::Upkeep,
                 _ => true,
             };
         if ready {

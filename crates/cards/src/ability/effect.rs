@@ -58,6 +58,13 @@ pub enum Effect {
         amount: Amount,
         to: Recipient,
     },
+    /// "Target creature deals damage to itself equal to its power"
+    /// (Repentance), "Each creature deals damage to itself equal to its
+    /// power" (Wave of Reckoning): each object deals damage equal to its
+    /// power to itself, all at once (419.8: it is the source).
+    DealsDamageToItself {
+        what: ObjectRef,
+    },
     /// 409.1e: "[source] deals N damage divided as you choose among [the
     /// targets from the `from`-th on]": the amount and its division are
     /// announced as the spell or ability is played (413.2f), each target
@@ -222,6 +229,10 @@ pub enum Effect {
     /// controls it then, until that turn ends (a new object after a zone
     /// change is free, 217.1c).
     CantAttackNextTurn {
+        what: ObjectRef,
+    },
+    /// 500.1: "[what] can't attack this turn" (Change of Heart).
+    CantAttackThisTurn {
         what: ObjectRef,
     },
     /// "[what] can block an additional creature this turn" (Mounted
@@ -1275,6 +1286,17 @@ pub enum Effect {
     ReturnAllFromGraveyardsToHand {
         filter: ObjectFilter,
     },
+    /// "Return all enchantment cards from your graveyard to your hand"
+    /// (Crystal Chimes), "Each player returns all creature cards from their
+    /// graveyard to play" (Twilight's Call), "Exile all creature cards from
+    /// your graveyard" (Zombie Mob): every matching card of the
+    /// controller's graveyard (`yours`) or of every graveyard, each to its
+    /// owner's hand, library or control.
+    AllFromGraveyard {
+        yours: bool,
+        filter: ObjectFilter,
+        to: AllGraveyardDest,
+    },
     /// "Return all [filter] [player] owns to their hand." (Hurkyl's Recall)
     ReturnOwnedToHand {
         filter: ObjectFilter,
@@ -1598,4 +1620,18 @@ impl Effect {
 /// `serde` default of a flag that is true unless written.
 pub(crate) fn yes() -> bool {
     true
+}
+
+/// Where [`Effect::AllFromGraveyard`] puts the cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AllGraveyardDest {
+    /// Their owners' hands.
+    Hand,
+    /// Into play under their owners' control (Twilight's Call), tapped
+    /// (Planar Birth).
+    Play { tapped: bool },
+    /// Removed from the game (Zombie Mob).
+    RemoveFromGame,
+    /// Shuffled into their owner's library (Barishi).
+    Library,
 }

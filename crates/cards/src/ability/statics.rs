@@ -28,6 +28,11 @@ pub enum StaticAbility {
     /// spell's permanent gets as it resolves (404.4, 314.3), whose
     /// instructions are `flash_sacrifice_effects`.
     FlashSacrificed,
+    /// "You may play CARDNAME as though it had flash if you pay {N} more
+    /// to play it." (Rout; with `SpellAbility::as_though_flash`): played any
+    /// time a sorcery couldn't have been, by this permission alone, its
+    /// total cost is {N} more (409.1f).
+    FlashForMore(u8),
     /// A continuous effect on the affected objects, applied layer by layer
     /// (418.5a): Glorious Anthem (6d), an Aura's "Enchanted creature gets
     /// +1/+2" (6d), Control Magic (2), Opalescence (4, 6b), Humility (5, 6b).
@@ -88,6 +93,13 @@ pub enum StaticAbility {
     /// 419.1c: "[Filter] come into play tapped." (Root Maze, Orb of
     /// Dreams): a replacement on other permanents coming into play.
     OthersComeIntoPlayTapped(ObjectFilter),
+    /// 419.1b: "[This] comes into play with a [kind] counter on it for
+    /// each [counted thing]" (Golgari Grave-Troll, Tidewalker): the count
+    /// taken as it comes into play, from its controller's point of view.
+    ComesIntoPlayWithCountersFor {
+        kind: CounterKind,
+        amount: Box<crate::Amount>,
+    },
     /// 419.1b: "[This] comes into play with N [kind] counters on it."
     ComesIntoPlayWithCounters {
         kind: CounterKind,

@@ -195,6 +195,10 @@ pub struct ObjectFilter {
     /// with the power of the object with the ability, as it is now.
     #[serde(default, skip_serializing_if = "is_false")]
     pub toughness_below_source_power: bool,
+    /// "with power less than CARDNAME's power" (Battering Wurm): compared
+    /// with the power of the object with the ability, as it is now.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub power_below_source_power: bool,
     /// "you own" / "you both own and control" (Obelisk of Undoing): the
     /// object's owner (217.1d) is the player the filter is judged for.
     #[serde(default, skip_serializing_if = "is_false")]

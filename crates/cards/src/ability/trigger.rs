@@ -623,6 +623,18 @@ pub enum Trigger {
     /// 502.55a (recover): "When a creature is put into your graveyard from
     /// play" of a card in that graveyard (the ability functions only there).
     CreatureToYourGraveyard,
+    /// "Whenever a black card is put into an opponent's graveyard from
+    /// anywhere" (Compost), "Whenever another card is put into a graveyard
+    /// from anywhere" (Planar Void), "… into your graveyard from your
+    /// library" (Pedantic Learning, `from_library`): a card (not a token,
+    /// 216.1) going to its owner's graveyard (217.3); "that card" is the
+    /// card there, "that player" its owner.
+    CardPutIntoGraveyard {
+        filter: ObjectFilter,
+        whose: Whose,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        from_library: bool,
+    },
     /// "When [this] is put into your hand from your graveyard" (Golgari
     /// Brownscale): the card's ability triggers from its new zone, the
     /// hand, whatever moved it there (dredge, 502.47a, or an effect).

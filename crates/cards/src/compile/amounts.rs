@@ -265,7 +265,19 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
         p.bump();
         return Some(Amount::PlayersInGame);
     }
-    let f = group(p)?;
+    let mut f = group(p)?;
+    // "Draw a card for each tapped creature target opponent controls."
+    // (Theft of Dreams)
+    if f.controller == crate::ControllerFilter::Any
+        && (p.at_all("target player controls") || p.at_all("target opponent controls"))
+    {
+        super::targets::target_player_controls(p, cx, &mut f)?;
+        let crate::ControllerFilter::TargetPlayer(i) = f.controller else {
+            return None;
+        };
+        f.controller = crate::ControllerFilter::Any;
+        return Some(Amount::CountControlledBy(PlayerRef::Target(i), f));
+    }
     // "each player loses 1 life for each creature they control".
     if p.eat_all("they control") {
         return Some(Amount::CountTheyControl(f));

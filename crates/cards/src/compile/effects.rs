@@ -767,6 +767,15 @@ fn clause(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 }
 
 fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    // "Return all enchantment cards from your graveyard to your hand."
+    // (Crystal Chimes) and the like.
+    if p.at_any_of(&["return", "exile", "shuffle", "each"]) && p.peek_at(1) == "all"
+        || p.at_all("each player returns all")
+    {
+        if let Some(v) = attempt(p, cx, super::graveyard_all::all_from_graveyard) {
+            return Some(v);
+        }
+    }
     // Cards revealed until one is found, and where they go.
     if let Some(v) = attempt(p, cx, super::reveal::clause) {
         return Some(v);
@@ -1007,8 +1016,12 @@ fn joined_clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         // "CARDNAME gets +3/-1 until end of turn and can attack this turn
         // as though it didn't have defender" (Mobile Fort): a verb with no
         // subject of its own after an object's pump has the pump's.
+        // "CARDNAME gets +2/+0 until end of turn and deals 1 damage to
+        // you" (Electric Eel, Marjhan): the source deals the damage.
         if let Some(Effect::Continuous { what, .. }) = v.last() {
-            if and && p.at_any_of(&["can", "can't"]) {
+            if and
+                && (p.at_any_of(&["can", "can't"]) || (*what == ObjectRef::This && p.at("deals")))
+            {
                 let what = what.clone();
                 if let Some(more) = attempt(p, cx, |p, cx| object_verb(p, cx, what)) {
                     v.extend(more);

@@ -547,7 +547,7 @@ fn card_filter_x(p: &mut P) -> Option<(ObjectFilter, bool)> {
 /// Whether a card matching `f` could be an Aura: one put into play other
 /// than by resolving needs a choice of what it enchants (212.4), which
 /// these effects don't offer, so such a face stays unsupported.
-fn may_be_aura(f: &ObjectFilter) -> bool {
+pub(super) fn may_be_aura(f: &ObjectFilter) -> bool {
     // "a card named CARDNAME": the card's own name; `compile_face` rules
     // out an Aura face searching for itself.
     if f.named.as_deref() == Some(super::SELF) {

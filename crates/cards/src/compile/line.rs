@@ -190,6 +190,23 @@ fn compile_line_inner(
             .push(Ability::Static(StaticAbility::FlashSacrificed));
         return Ok(());
     }
+    // "You may play CARDNAME as though it had flash if you pay {2} more to
+    // play it." (Rout, Ghitu Fire; 409.1f): instant speed for this card,
+    // its total cost {N} more when its own permission is what lets it be
+    // played now (`StaticAbility::FlashForMore`).
+    if p.at_all("you may play cardname as though it had flash if you pay") {
+        p.eat_all("you may play cardname as though it had flash if you pay");
+        let n = super::statics::generic_mana(&mut p)
+            .and_then(|n| u8::try_from(n).ok())
+            .filter(|&n| n > 0);
+        if n.is_none() || !p.eat_all("more to play it .") || !p.at_end() || spell.as_though_flash {
+            return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+        }
+        spell.as_though_flash = true;
+        out.abilities
+            .push(Ability::Static(StaticAbility::FlashForMore(n.unwrap_or(0))));
+        return Ok(());
+    }
     // 502.64a: "Delve".
     if p.at("delve") && toks.len() <= 2 {
         p.bump();

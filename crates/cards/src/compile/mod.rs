@@ -31,6 +31,7 @@ mod costs;
 mod effects;
 mod enters;
 mod face_down;
+mod graveyard_all;
 mod hand_cards;
 mod keywords;
 mod lex;

@@ -74,6 +74,21 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     if let Some(v) = enters::enters_static(p) {
         return Some(v);
     }
+    // 500.1: "Creatures with power less than CARDNAME's power can't block
+    // it." (Battering Wurm): a restriction on its blockers.
+    if p.at("creatures") {
+        if let Some(v) = attempt(p, &mut Cx::default(), |p, _| {
+            let f = group(p)?;
+            (p.eat_all("can't block it") && p.eat_end() && p.at_end()).then(|| {
+                vec![StaticAbility::BlockRestriction {
+                    affected: Affected::This,
+                    rule: crate::BlockRule::NotBy(f),
+                }]
+            })
+        }) {
+            return Some(v);
+        }
+    }
     let mut cx = Cx::default();
     if let Some(s) = library::static_ability(p) {
         return Some(vec![s]);
@@ -786,6 +801,31 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             } else {
                 modify = true;
             }
+        } else if p.at_any_of(&["has", "have"])
+            && matches!(p.peek_at(1), "menace" | "hexproof")
+            && matches!(p.peek_at(2), "." | "")
+        {
+            // Not 2007 keywords: "Creatures you control have menace."
+            // (Goblin War Drums: "can't be blocked except by two or more
+            // creatures", 500.1), "Artifacts you control have hexproof."
+            // (Leonin Abunas: "can't be the targets of spells or abilities
+            // your opponents control"), as a printed one reads
+            // (`keywords.rs`).
+            p.bump();
+            if p.eat("menace") {
+                out.push(StaticAbility::BlockRestriction {
+                    affected: affected.clone(),
+                    rule: crate::BlockRule::AtLeast(2),
+                });
+            } else {
+                p.bump();
+                out.push(StaticAbility::CantBeTargetedBy {
+                    affected: affected.clone(),
+                    spells_only: false,
+                    colors: ColorSet::EMPTY,
+                    opponents: true,
+                });
+            }
         } else if p.eat_any(&["has", "have"]).is_some() {
             // Layer 5: keywords, or an ability in quotes (at most one).
             if p.at("\"") && layered.grant.is_none() {
@@ -1059,6 +1099,36 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         } else if this && p.eat_all("comes into play with") {
             // 419.1b: "CARDNAME comes into play with N +1/+1 counters on it."
             let (kind, amount) = counters_on_it(p)?;
+            // "… a +1/+1 counter on it for each creature card in your
+            // graveyard" (Golgari Grave-Troll), "… for each other red
+            // creature you control and a +1/+1 counter on it for each other
+            // green creature you control" (Ulasht): counted as it comes
+            // into play.
+            if p.at_all("for each") {
+                let mut part = (kind, amount);
+                loop {
+                    let each = super::amounts::for_each(
+                        p,
+                        &mut cx,
+                        crate::Amount::Fixed(i32::from(part.1)),
+                    )?;
+                    if matches!(each, crate::Amount::Fixed(_)) {
+                        return None;
+                    }
+                    out.push(StaticAbility::ComesIntoPlayWithCountersFor {
+                        kind: part.0,
+                        amount: Box::new(each),
+                    });
+                    if !(p.at("and") && p.at_all_from(1, "a")) {
+                        break;
+                    }
+                    p.eat("and");
+                    part = counters_on_it(p)?;
+                    if !p.at_all("for each") {
+                        return None;
+                    }
+                }
+            } else {
             // "… if you played it from your hand" (Myojin of Cleansing
             // Fire) / "if you didn't play it from your hand" (Epochrasite).
             let from_hand = if p.eat_all("if you play it from your hand")
@@ -1075,6 +1145,7 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 amount,
                 from_hand,
             });
+            }
         } else if out.is_empty() && !modify && p.eat_all("come into play tapped") {
             let Affected::Each(f) = &affected else {
                 return None;

@@ -408,6 +408,10 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 f.with_morph = true;
             } else if !without && p.eat_all("toughness less than cardname's power") {
                 f.toughness_below_source_power = true;
+            } else if !without && p.eat_all("power less than cardname's power") {
+                // "with power less than CARDNAME's power" (Battering Wurm,
+                // Unliving Psychopath).
+                f.power_below_source_power = true;
             } else if !without && p.eat("toughness") {
                 // "with toughness 2 or less" (Errant Doomsayers).
                 let n = number_word(p.peek())?;
@@ -516,6 +520,7 @@ pub(super) fn multi_targets_supported(targets: &[TargetSpec], effects: &[Effect]
         | Effect::MenaceThisTurn { .. }
         | Effect::BlockRuleThisTurn { .. }
         | Effect::CantBlockThisTurn { .. }
+        | Effect::CantAttackThisTurn { .. }
         | Effect::CanBlockAdditionalThisTurn { .. }
         | Effect::AttacksThisTurnIfAble { .. }
         | Effect::AttacksDespiteDefenderThisTurn { .. }
@@ -866,9 +871,24 @@ fn each_of_targets(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
     Some(ObjectRef::Targets(i))
 }
 
+/// "Two target creatures each get +2/+2 until end of turn" (Symbiosis),
+/// "up to five target creatures each get -1/-1" (Nefashu): several targets
+/// as the subject of "each get" (409.1c: the same to each).
+fn targets_each_get(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
+    let (i, player) = target_n(p, cx, true)?;
+    (!player && is_multi(&cx.targets[i as usize])).then_some(())?;
+    matches!(cx.targets[i as usize].kind, TargetKind::Permanent(_)).then_some(())?;
+    (p.eat("each") && p.at("get")).then_some(ObjectRef::Targets(i))
+}
+
 pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
     if let Some(o) = attempt(p, cx, each_of_targets) {
         return Some(o);
+    }
+    if p.at_any_of(&["two", "three", "up"]) {
+        if let Some(o) = attempt(p, cx, targets_each_get) {
+            return Some(o);
+        }
     }
     let r = if p.eat("cardname") {
         ObjectRef::This
@@ -1066,6 +1086,22 @@ pub(super) fn group(p: &mut P) -> Option<ObjectFilter> {
     Some(f)
 }
 
+/// "… target player controls" / "… target opponent controls" after a
+/// group ("each creature target opponent controls", Simoon; "for each
+/// tapped creature target opponent controls", Theft of Dreams): the group
+/// is that target's. `None` only if the phrase is there but unreadable.
+pub(super) fn target_player_controls(p: &mut P, cx: &mut Cx, f: &mut ObjectFilter) -> Option<()> {
+    if f.controller == ControllerFilter::Any
+        && (p.at_all("target player controls") || p.at_all("target opponent controls"))
+    {
+        let (i, is_player) = target(p, cx)?;
+        is_player.then_some(())?;
+        p.eat("controls").then_some(())?;
+        f.controller = ControllerFilter::TargetPlayer(i);
+    }
+    Some(())
+}
+
 pub(super) fn subject(p: &mut P, cx: &mut Cx) -> Option<Subj> {
     if let Some(r) = attempt(p, cx, player_phrase) {
         return Some(Subj::Player(r));
@@ -1117,7 +1153,9 @@ pub(super) fn recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
         if p.eat_all("other player") {
             return Some(Recipient::Player(PlayerRef::EachOtherPlayer));
         }
-        let f = group(p)?;
+        let mut f = group(p)?;
+        // "each creature target opponent controls" (Simoon).
+        target_player_controls(p, cx, &mut f)?;
         return Some(Recipient::Object(ObjectRef::Each(f)));
     }
     // "2 damage to another target, and 3 damage to a third target" (Cone

@@ -291,6 +291,15 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         if p.eat_all("becomes tapped") {
             return Some(vec![Trigger::BecomesTapped(ObjectFilter::this())]);
         }
+        // "When CARDNAME enters or leaves play" (Aven Riftwatcher; Oracle's
+        // "enters or leaves the battlefield"): two triggers of one ability,
+        // 410.10a's comes-into-play and 410.10c's leaves-play abilities.
+        if p.eat_all("enters or leaves play") || p.eat_all("comes into play or leaves play") {
+            return Some(vec![
+                Trigger::ComesIntoPlay(ObjectFilter::this()),
+                Trigger::LeavesPlay,
+            ]);
+        }
         if p.eat_all("comes into play") {
             // 502.51: "When CARDNAME comes into play or the creature it
             // haunts is put into a graveyard from play".
@@ -659,6 +668,35 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         p.eat_any(&["a", "an"])?;
     }
     let (mut f, noun) = filter(p)?;
+    // "Whenever a black card is put into an opponent's graveyard from
+    // anywhere" (Compost), "… into your graveyard from your library"
+    // (Pedantic Learning).
+    if noun == Noun::Card && !or_another && p.eat_all("is put into") {
+        let whose = if p.eat_all("your graveyard") {
+            Whose::You
+        } else if p.eat_all("an opponent's graveyard") {
+            Whose::Opponent
+        } else if p.eat_all("a graveyard") {
+            Whose::Each
+        } else {
+            return None;
+        };
+        let from_library = if p.eat_all("from anywhere") {
+            false
+        } else if whose == Whose::You && p.eat_all("from your library") {
+            true
+        } else {
+            return None;
+        };
+        cx.trig_obj = true;
+        cx.trig_card = true;
+        cx.trig_player = true;
+        return Some(vec![Trigger::CardPutIntoGraveyard {
+            filter: f,
+            whose,
+            from_library,
+        }]);
+    }
     if noun != Noun::Permanent {
         return None;
     }

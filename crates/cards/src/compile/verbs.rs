@@ -958,6 +958,33 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
                 to,
             }]);
         }
+        // "Target creature deals damage to itself equal to its power"
+        // (Repentance), "Each creature deals …" (Wave of Reckoning): each
+        // object is the source of the damage to itself (419.8).
+        if p.eat_all("damage to itself equal to its power") {
+            return Some(vec![Effect::DealsDamageToItself { what }]);
+        }
+        // "Enchanted creature deals 1 damage to target creature with
+        // flying" (Dizzying Gaze), "… to its owner" (Enslave): the
+        // enchanted creature is the source of a fixed amount (419.8).
+        if what == ObjectRef::Attached {
+            let Amount::Fixed(n) = amount(p)? else {
+                return None;
+            };
+            if n <= 0 || !p.eat_all("damage to") {
+                return None;
+            }
+            let to = if p.eat_all("its owner") {
+                Recipient::Player(PlayerRef::OwnerOf(ObjectRef::Attached))
+            } else {
+                super::targets::recipient(p, cx)?
+            };
+            return Some(vec![Effect::DealsDamageFrom {
+                source: what,
+                amount: Amount::Fixed(n),
+                to,
+            }]);
+        }
         // Otherwise the source of the damage is the spell or the ability's
         // source.
         if what != ObjectRef::This {
@@ -972,6 +999,17 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
     // (Wall of Dust).
     if p.eat_all("can't attack during its controller's next turn") {
         return Some(vec![Effect::CantAttackNextTurn { what }]);
+    }
+    // 500.1: "Target creature can't attack this turn." (Change of Heart),
+    // "… can't attack or block this turn." (Off Balance).
+    if p.eat_all("can't attack this turn") {
+        return Some(vec![Effect::CantAttackThisTurn { what }]);
+    }
+    if p.eat_all("can't attack or block this turn") {
+        return Some(vec![
+            Effect::CantAttackThisTurn { what: what.clone() },
+            Effect::CantBlockThisTurn { what },
+        ]);
     }
     // "CARDNAME can block an additional creature this turn." (Mounted
     // Archers), "Target creature can block any number of creatures this

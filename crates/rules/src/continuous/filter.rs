@@ -418,6 +418,12 @@ pub fn matches_with(
     {
         return false;
     }
+    // "with power less than CARDNAME's power" (Battering Wurm).
+    if f.power_below_source_power
+        && !source.is_some_and(|s| game.is_in_play(s) && ch.power < game.chars(s).power)
+    {
+        return false;
+    }
     // 202.3: "with converted mana cost N or less".
     if (f.cmc_at_most.is_some() || f.cmc_exactly.is_some())
         && !cmc_matches(f, ch, x_on_stack(game, id, ch))

@@ -65,6 +65,23 @@ impl Game {
                         .count();
                     change -= n as i32;
                 }
+                // "You may play CARDNAME as though it had flash if you pay
+                // {2} more to play it." (Rout): only when that permission
+                // is what lets it be played (on the stack: the mark
+                // `begin_casting_full` left).
+                if let tolaria_cards::Ability::Static(StaticAbility::FlashForMore(n)) = a {
+                    let o = &self.objects[card.slot as usize];
+                    let flashed = if o.zone == crate::Zone::Stack {
+                        o.control_marks & crate::state::object::marks::FLASH_SACRIFICED != 0
+                    } else {
+                        let sorcery_time =
+                            self.is_active(p) && self.step.is_main() && self.stack.is_empty();
+                        !(sorcery_time || self.flash_granted(p, card))
+                    };
+                    if flashed {
+                        change += i32::from(*n);
+                    }
+                }
                 if let tolaria_cards::Ability::Static(StaticAbility::CostsLessIf {
                     condition,
                     generic,

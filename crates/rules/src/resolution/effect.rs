@@ -95,6 +95,21 @@ impl Game {
                     }
                 }
             }
+            Effect::DealsDamageToItself { what } => {
+                // Each power read before any damage is dealt.
+                let each: Vec<(ObjId, u32)> = self
+                    .objects_of(ctx, what)
+                    .into_iter()
+                    .filter(|&o| self.is_in_play(o))
+                    .map(|o| (o, self.chars(o).power.max(0) as u32))
+                    .collect();
+                for (o, n) in each {
+                    let obj = &self.objects[o.slot as usize];
+                    let (card, controller) = (obj.card, obj.controller);
+                    let src = SourceInfo::of(self, o, controller);
+                    self.deal_damage(o, card, &src, Target::Object(o), n, false);
+                }
+            }
             Effect::DealDamage { amount, to } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
                 let src = SourceInfo::of(self, ctx.source, ctx.controller);
@@ -564,6 +579,9 @@ impl Game {
                         obj.flags |= crate::state::object::flags::NO_ATTACK_NEXT_TURN;
                     }
                 }
+            }
+            Effect::CantAttackThisTurn { what } => {
+                self.mark_this_turn(ctx, what, crate::state::object::this_turn::CANT_ATTACK)
             }
             Effect::AttacksThisTurnIfAble { what } => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::ATTACKS)
@@ -1076,7 +1094,8 @@ impl Game {
             | Effect::PutSelfFromGraveyardIntoPlay { .. }
             | Effect::ReturnFromGraveyardThisTurn { .. }
             | Effect::ReturnOwnedToHand { .. }
-            | Effect::ReturnAllFromGraveyardsToHand { .. } => {
+            | Effect::ReturnAllFromGraveyardsToHand { .. }
+            | Effect::AllFromGraveyard { .. } => {
                 self.exec_card_effect(ctx, e);
             }
             // Nested in another instruction, no "you may" can be asked.

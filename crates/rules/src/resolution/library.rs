@@ -1254,6 +1254,55 @@ impl Game {
                     self.move_to(o, Zone::Hand(owner), MoveReason::Effect);
                 }
             }
+            // "Return all enchantment cards from your graveyard to your
+            // hand" (Crystal Chimes), "Each player returns all creature
+            // cards from their graveyard to play" (Twilight's Call): every
+            // matching card there now, each to its owner's hand, library or
+            // control (not targeted, 417.1).
+            Effect::AllFromGraveyard { yours, filter, to } => {
+                let list: Vec<ObjId> = self
+                    .players
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| !*yours || *i == ctx.controller.index())
+                    .flat_map(|(_, pl)| pl.graveyard.iter().copied())
+                    .filter(|o| {
+                        crate::continuous::filter::matches_card(
+                            filter,
+                            self.objects[o.slot as usize].card,
+                        )
+                    })
+                    .collect();
+                let mut shuffle = Vec::new();
+                for o in list {
+                    let owner = self.objects[o.slot as usize].owner;
+                    match to {
+                        tolaria_cards::AllGraveyardDest::Hand => {
+                            self.move_to(o, Zone::Hand(owner), MoveReason::Effect);
+                        }
+                        tolaria_cards::AllGraveyardDest::Play { tapped } => {
+                            self.put_in_play(o, owner, *tapped);
+                        }
+                        tolaria_cards::AllGraveyardDest::RemoveFromGame => {
+                            self.move_to(o, Zone::RemovedFromGame, MoveReason::Effect);
+                        }
+                        tolaria_cards::AllGraveyardDest::Library => {
+                            self.move_to(o, Zone::Library(owner), MoveReason::Effect);
+                            if !shuffle.contains(&owner) {
+                                shuffle.push(owner);
+                            }
+                        }
+                    }
+                }
+                // "shuffle all creature cards from your graveyard into your
+                // library" (Barishi): the library is shuffled even with none.
+                if *to == tolaria_cards::AllGraveyardDest::Library && shuffle.is_empty() {
+                    shuffle.push(ctx.controller);
+                }
+                for p in shuffle {
+                    self.shuffle_library(p);
+                }
+            }
             Effect::ReturnOwnedToHand { filter, owner } => {
                 let owners = self.players_of(ctx, owner);
                 let list: Vec<ObjId> = self

@@ -15,6 +15,7 @@ pub mod delayed;
 pub(crate) mod drawn;
 pub(crate) mod effect;
 pub(crate) mod enters_instead;
+pub(crate) mod graveyard_triggers;
 pub(crate) mod hand_cards;
 pub(crate) mod lasting;
 pub mod library;

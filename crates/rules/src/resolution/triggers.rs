@@ -37,6 +37,17 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         }
     }
     if permanents > 0 {
+        // "Whenever a card is put into a graveyard from anywhere" (Planar
+        // Void).
+        if let Event::ZoneChange {
+            new,
+            from,
+            to: Zone::Graveyard(_),
+            ..
+        } = e
+        {
+            super::graveyard_triggers::card_to_graveyard(game, permanents, *new, *from);
+        }
         life_lost_triggers(game, e, permanents);
         if let Event::Damage {
             source,

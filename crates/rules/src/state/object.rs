@@ -112,8 +112,9 @@ pub mod this_turn {
     /// 502.40: "[It] can attack this turn as though it didn't have
     /// defender." (Mirror Wall)
     pub const ATTACKS_DESPITE_DEFENDER: u8 = 32;
-    /// "[It] can't attack during its controller's next turn" (Wall of
-    /// Dust), as that turn began (`flags::NO_ATTACK_NEXT_TURN`).
+    /// 500.1: "[It] can't attack this turn." (Change of Heart); "[it]
+    /// can't attack during its controller's next turn" (Wall of Dust), set
+    /// as that turn began (`flags::NO_ATTACK_NEXT_TURN`).
     pub const CANT_ATTACK: u8 = 64;
     /// 500.1: "[It] can't be blocked except by two or more creatures" this
     /// turn (Oracle "gains menace until end of turn", Gorilla War Cry).
@@ -137,7 +138,9 @@ pub mod marks {
     pub const SUSPEND_HASTE: u8 = 4;
     /// A spell played by "You may play CARDNAME as though it had flash"
     /// when a sorcery couldn't have been played (Armor of Thorns); set on
-    /// the spell, turned into a delayed triggered ability as it resolves.
+    /// the spell, turned into a delayed triggered ability as it resolves;
+    /// on a spell with "… if you pay {2} more to play it" (Rout), the
+    /// mark that its total cost is {2} more.
     pub const FLASH_SACRIFICED: u8 = 8;
     /// Declared as an attacker (308.2) during the current turn of its
     /// controller (a creature attacks only in its controller's turn);

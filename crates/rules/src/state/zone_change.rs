@@ -491,6 +491,24 @@ impl Game {
                         self.objects[slot].add_counters(*kind, i32::from(*amount));
                         entered_with.push((*kind, u32::from(*amount)));
                     }
+                    // "… a +1/+1 counter on it for each creature card in
+                    // your graveyard" (Golgari Grave-Troll): counted as it
+                    // comes into play, by its controller.
+                    if let tolaria_cards::Ability::Static(
+                        tolaria_cards::StaticAbility::ComesIntoPlayWithCountersFor { kind, amount },
+                    ) = a
+                    {
+                        let ctx = crate::state::stack::ResolveCtx::for_source(
+                            self,
+                            controller.unwrap_or(owner),
+                            new,
+                        );
+                        let n = self.amount(&ctx, amount);
+                        if n > 0 {
+                            self.objects[slot].add_counters(*kind, n);
+                            entered_with.push((*kind, n as u32));
+                        }
+                    }
                     // "… with X +1/+1 counters on it" (Rock Hydra).
                     if let tolaria_cards::Ability::Static(
                         tolaria_cards::StaticAbility::ComesIntoPlayWithXCounters(kind),

@@ -1,0 +1,63 @@
+//! Every card of a kind moved out of a graveyard at once: "Return all
+//! enchantment cards from your graveyard to your hand." (Crystal Chimes),
+//! "Each player returns all creature cards from their graveyard to play."
+//! (Twilight's Call), "Return all basic land cards from all graveyards to
+//! play tapped under their owners' control." (Planar Birth), "Exile all
+//! creature cards from your graveyard." (Zombie Mob), "shuffle all creature
+//! cards from your graveyard into your library" (Barishi). Not targeted:
+//! the cards are those in the graveyard as the effect happens (417.1).
+
+use super::*;
+use crate::{AllGraveyardDest, Effect};
+
+/// The clause, or `None` (the caller rewinds).
+pub(super) fn all_from_graveyard(p: &mut P, _cx: &mut Cx) -> Option<Vec<Effect>> {
+    let each = p.eat_all("each player returns all");
+    let verb = if each || p.eat_all("return all") {
+        "return"
+    } else if p.eat_all("exile all") {
+        "exile"
+    } else if p.eat_all("shuffle all") {
+        "shuffle"
+    } else {
+        return None;
+    };
+    let filter = super::library::card_filter(p)?;
+    // Whose graveyard: the controller's own, or every player's (each
+    // player's own, the cards going to their owners).
+    let yours = if each {
+        p.eat_all("from their graveyard").then_some(false)?
+    } else if p.eat_all("from your graveyard") {
+        true
+    } else if p.eat_all("from all graveyards") {
+        false
+    } else {
+        return None;
+    };
+    let to = match verb {
+        "exile" => AllGraveyardDest::RemoveFromGame,
+        "shuffle" => {
+            // Into the owner's library: the controller's own graveyard only.
+            (yours && p.eat_all("into your library")).then_some(AllGraveyardDest::Library)?
+        }
+        _ if yours && !each && p.eat_all("to your hand") => AllGraveyardDest::Hand,
+        _ if !yours && !each && p.eat_all("to their owners' hands") => AllGraveyardDest::Hand,
+        _ => {
+            p.eat_all("to play").then_some(())?;
+            let tapped = p.eat("tapped");
+            // Under its owner's control, said or not (each card comes from
+            // its owner's graveyard).
+            if !yours {
+                p.eat_all("under their owners' control");
+            }
+            // 212.4: an Aura put into play must be attached to something
+            // chosen as it comes into play, which this effect doesn't
+            // offer: such a face stays unsupported.
+            if super::library::may_be_aura(&filter) {
+                return None;
+            }
+            AllGraveyardDest::Play { tapped }
+        }
+    };
+    Some(vec![Effect::AllFromGraveyard { yours, filter, to }])
+}
