@@ -53,9 +53,12 @@ fn compiling_the_whole_pool_interns_no_new_subtype() {
         let _ = c.is_supported();
     }
     let _ = CardDb::from_json(SHIPPED).expect("builds");
+    let missing: Vec<String> = (listed..Subtype::interned_count())
+        .map(|i| Subtype(i as u16).name())
+        .collect();
     assert_eq!(
         Subtype::interned_count(),
         listed,
-        "a subtype is missing from data/subtypes.txt (append it)"
+        "subtypes missing from data/subtypes.txt (append them): {missing:?}"
     );
 }

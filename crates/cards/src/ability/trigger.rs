@@ -698,6 +698,11 @@ pub enum StateTrigger {
     OpponentLifeAtMost(i32),
     /// "When there are N or more [kind] counters on [this]" (Force Bubble).
     CountersOnThisAtLeast(CounterKind, u32),
+    /// "When you control no artifacts," (Covetous Dragon), "When you
+    /// control a creature with toughness 2 or less," (Endangered Armodon):
+    /// the state is the ability's own condition (`TriggeredAbility::condition`,
+    /// a condition of the "If …" grammar judged continuously).
+    Condition,
 }
 
 /// The creature a `Trigger::CreatureDealsDamageToPlayer` watches.

@@ -403,6 +403,9 @@ pub(super) struct Cx {
     /// The trigger supplies an object ("that creature") or a player ("that player").
     pub(super) trig_obj: bool,
     pub(super) trig_player: bool,
+    /// 410.11: the state of a "When [condition]," state trigger
+    /// (`StateTrigger::Condition`), kept as the ability's condition.
+    pub(super) state_condition: Option<crate::Condition>,
     /// The trigger event has an amount ("that many": the damage dealt).
     pub(super) trig_amount: bool,
     /// The clause began "Until end of turn, …".

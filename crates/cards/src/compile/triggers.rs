@@ -741,8 +741,18 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
 pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
     let mut cx = Cx::default();
     let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
-    let triggers =
-        trigger_event(p, &mut cx).ok_or_else(|| format!("unknown trigger at {:?}", p.rest()))?;
+    let start = p.i;
+    let triggers = match trigger_event(p, &mut cx) {
+        Some(t) => t,
+        None => {
+            let far = p.i;
+            p.i = start;
+            attempt(p, &mut cx, state_condition_trigger).ok_or_else(|| {
+                p.i = far;
+                format!("unknown trigger at {:?}", p.rest())
+            })?
+        }
+    };
     if !p.eat(",") {
         return Err(format!("unknown trigger at {:?}", p.rest()));
     }
@@ -991,6 +1001,13 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
             condition: crate::Condition::CountersOnThis { kind, at_least: 1 },
             effects: std::mem::take(&mut cx.effects),
         }];
+    }
+    // 410.11: a state trigger's state, with any intervening "if" (404.3).
+    if let Some(s) = cx.state_condition.take() {
+        condition = Some(match condition {
+            Some(c) => crate::Condition::Both(Box::new(s), Box::new(c)),
+            None => s,
+        });
     }
     let triggers = if cx.in_graveyard {
         library::from_graveyard(triggers)
@@ -1341,4 +1358,29 @@ fn damage_to_player(p: &mut P) -> Option<(bool, Whose)> {
         return None;
     };
     p.at(",").then_some((combat_only, to))
+}
+
+/// 410.11: "When you control no artifacts," (Covetous Dragon), "When you
+/// control seven or more Thrulls," (Endrek Sahr), "When no creatures are in
+/// play," (Last Laugh): a state trigger whose state is a condition of the
+/// "If …" grammar, up to the comma. Conditions that need a resolution (a
+/// card put into play "if you do") are not states.
+fn state_condition_trigger(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
+    use crate::Condition;
+    p.eat("when").then_some(())?;
+    let c = super::amounts::condition(p, cx)?;
+    if matches!(
+        c,
+        Condition::PutFromHand
+            | Condition::YouDid
+            | Condition::TargetSharesNameWithPaid
+            | Condition::ObjectIs { .. }
+            | Condition::WasSupertype { .. }
+            | Condition::SpellsPlayedThisTurn { .. }
+    ) || !p.at(",")
+    {
+        return None;
+    }
+    cx.state_condition = Some(c);
+    Some(vec![Trigger::State(crate::StateTrigger::Condition)])
 }

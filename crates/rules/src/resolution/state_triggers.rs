@@ -61,6 +61,8 @@ pub(crate) fn state_triggers(game: &mut Game) {
                 tolaria_cards::StateTrigger::CountersOnThisAtLeast(kind, n) => {
                     game.objects[src.slot as usize].counters_of(kind) >= n
                 }
+                // The ability's condition, judged just below.
+                tolaria_cards::StateTrigger::Condition => t.condition.is_some(),
             };
             // 404.3: an intervening "if" is checked as it triggers too, so
             // a Lurking Jackals that is already a creature doesn't trigger
