@@ -408,6 +408,9 @@ pub(super) struct Cx {
     pub(super) state_condition: Option<crate::Condition>,
     /// The trigger event has an amount ("that many": the damage dealt).
     pub(super) trig_amount: bool,
+    /// The trigger is "When you cycle CARDNAME" (Decree of Justice: "you
+    /// may pay {X}" after it).
+    pub(super) trig_kind_cycled: bool,
     /// The clause began "Until end of turn, …".
     pub(super) until_eot: bool,
     /// 402.8h: the ability functions in the graveyard ("if CARDNAME is in

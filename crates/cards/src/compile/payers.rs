@@ -63,25 +63,42 @@ pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
     if !matches!(payer, crate::PlayerRef::You | crate::PlayerRef::EachPlayer) && !p.at("pay") {
         return None;
     }
-    let (cost, sacrifice_count) = if p.eat("pay") {
-        (upkeep::pay_cost(p)?, 0)
-    } else if p.at_all("sacrifice cardname")
-        || (p.at_all("sacrifice it") && cx.it() == ObjectRef::This)
-    {
-        // "you may sacrifice it. If you do, that player discards three
-        // cards" (Haunted Cadaver): the source itself, if it is still there.
-        p.bump();
-        p.bump();
-        (
-            crate::Cost {
-                sacrifice: Some(ObjectFilter::this()),
-                ..crate::Cost::default()
-            },
-            1,
-        )
-    } else {
-        upkeep::sacrifice_cost(p)?
-    };
+    let (cost, sacrifice_count) =
+        if payer == crate::PlayerRef::You && p.at_all("pay {x} .") && cx.trig_kind_cycled {
+            // "When you cycle CARDNAME, you may pay {X}. If you do, …"
+            // (Decree of Justice): X is chosen as the cost is offered, and the
+            // instructions after it read that X.
+            p.bump();
+            p.bump();
+            (
+                crate::Cost {
+                    mana: crate::ManaCost {
+                        x: 1,
+                        ..crate::ManaCost::zero()
+                    },
+                    ..crate::Cost::default()
+                },
+                0,
+            )
+        } else if p.eat("pay") {
+            (upkeep::pay_cost(p)?, 0)
+        } else if p.at_all("sacrifice cardname")
+            || (p.at_all("sacrifice it") && cx.it() == ObjectRef::This)
+        {
+            // "you may sacrifice it. If you do, that player discards three
+            // cards" (Haunted Cadaver): the source itself, if it is still there.
+            p.bump();
+            p.bump();
+            (
+                crate::Cost {
+                    sacrifice: Some(ObjectFilter::this()),
+                    ..crate::Cost::default()
+                },
+                1,
+            )
+        } else {
+            upkeep::sacrifice_cost(p)?
+        };
     p.eat(".").then_some(())?;
     let branch = |p: &mut P, cx: &mut Cx, lead: &str| -> Option<Vec<Effect>> {
         if !p.eat_all(lead) {

@@ -589,6 +589,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     }
     // 502.18c: "When you cycle [this]" (it triggers from the graveyard).
     if p.eat_all("you cycle cardname") {
+        cx.trig_kind_cycled = true;
         return Some(vec![Trigger::CycleThis]);
     }
     // "Whenever an opponent draws a card" (423.1), "… discards a card"

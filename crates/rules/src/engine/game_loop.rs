@@ -238,6 +238,10 @@ impl Game {
             DecisionKind::Mulligan => self.on_mulligan(p, action),
             DecisionKind::OpeningHand => self.on_opening_hand(p, action),
             DecisionKind::Priority => self.on_priority(p, action),
+            // "You may pay {X}" as an ability resolves (Decree of Justice).
+            DecisionKind::ChooseX { .. } if self.casting.is_none() && self.resolving.is_some() => {
+                self.on_resolution_choice(p, action)
+            }
             DecisionKind::ChooseTarget { .. }
             | DecisionKind::ChooseMode
             | DecisionKind::ChooseX { .. }

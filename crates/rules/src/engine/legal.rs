@@ -99,7 +99,10 @@ impl Game {
             }
             DecisionKind::ChooseX { max } => {
                 out.extend((0..=*max).map(Action::ChooseX));
-                out.push(Action::CancelPlay);
+                // Not while an ability resolves ("you may pay {X}").
+                if self.casting.is_some() {
+                    out.push(Action::CancelPlay);
+                }
             }
             DecisionKind::PayMana => {
                 if let Some(c) = self.casting.as_deref() {

@@ -75,7 +75,12 @@ impl Game {
         match self.current_effect()? {
             Effect::UnlessPays {
                 cost, per_counter, ..
-            } => Some(self.unless_total(r.ctx.source, cost, *per_counter)),
+            } => {
+                let (mut u, life) = self.unless_total(r.ctx.source, cost, *per_counter);
+                // "You may pay {X}": the X chosen (Decree of Justice).
+                u.generic += u32::from(cost.mana.x) * r.pay_x.unwrap_or(0);
+                Some((u, life))
+            }
             _ => None,
         }
     }
@@ -275,6 +280,18 @@ impl Game {
                 }
             }
             None => {
+                // "You may pay {X}" (Decree of Justice): X is chosen first
+                // (104.3c), at most what the payer's mana could pay.
+                if let Some(Effect::UnlessPays { cost, .. }) = self.current_effect() {
+                    if cost.mana.x > 0 && self.resolving.as_ref().is_some_and(|r| r.pay_x.is_none())
+                    {
+                        let max = self.max_x(payer, &cost.mana, None, None);
+                        return Some(Decision {
+                            player: payer,
+                            kind: DecisionKind::ChooseX { max },
+                        });
+                    }
+                }
                 // 104.3e: a cost of {0} (no age counter) is still the
                 // player's choice to pay; zero mana can always be paid.
                 return Some(Decision {
@@ -286,6 +303,7 @@ impl Game {
         let r = self.resolving.as_mut()?;
         r.paid = None;
         r.chooser = None;
+        r.pay_x = None;
         None
     }
 

@@ -318,6 +318,14 @@ impl Game {
                     r.flip.call = Some(action == Action::CallHeads);
                 }
             }
+            // "You may pay {X}" (Decree of Justice): the X to pay, which
+            // the instructions after it read.
+            Action::ChooseX(x) => {
+                if let Some(r) = self.resolving.as_mut() {
+                    r.pay_x = Some(x);
+                    r.ctx.x = x;
+                }
+            }
             Action::KeepCoin(heads) => {
                 // 419.1 (Krark's Thumb): the result kept.
                 if let Some(r) = self.resolving.as_mut() {

@@ -193,6 +193,7 @@ impl Game {
             flip: crate::state::progress::FlipState::default(),
             paid: None,
             paid_branch: false,
+            pay_x: None,
             entry: None,
             cards: Default::default(),
             copy_targets: Vec::new(),
@@ -709,6 +710,10 @@ impl Game {
                 c.flips = r.ctx.flips;
                 c.removal = r.ctx.removal;
                 c.destroyed = r.ctx.destroyed;
+                // "You may pay {X}. If you do, …" (Decree of Justice).
+                if r.pay_x.is_some() {
+                    c.x = r.ctx.x;
+                }
             }
             if let Some(d) = self.exec_effect_pausable(&c, e) {
                 return Some(d);

@@ -335,6 +335,10 @@ pub(crate) struct Resolving {
     /// effects that follow it are running (`inner` is the position in them).
     #[serde(default)]
     pub paid_branch: bool,
+    /// "You may pay {X}" (Decree of Justice): the X the payer chose as
+    /// the cost was offered (it is also the resolution's X).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pay_x: Option<u32>,
     /// 419.6, 419.1b: how the resolving permanent spell comes into play,
     /// once chosen: (it comes into play, tapped) (`resolution/enters_instead.rs`).
     #[serde(default)]
