@@ -444,6 +444,7 @@ impl Game {
             | Effect::AtNextUpkeep { .. }
             | Effect::AtNextEndStep { .. }
             | Effect::WhenDiesThisTurn { .. }
+            | Effect::WhenControlLost { .. }
             | Effect::IfControlsNone { .. }
             | Effect::ReturnChosen { .. }
             | Effect::TapOrUntap { .. }
