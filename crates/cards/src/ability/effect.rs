@@ -767,6 +767,15 @@ pub enum Effect {
     /// [effects]." (Initiate of Blood): a delayed triggered ability that
     /// watches that object, triggers once if it dies this turn, and ends
     /// with the turn. Its source is the source of the creating ability.
+    /// 404.4: "When you lose control of the creature, [effects]." (Ray of
+    /// Command): a delayed triggered ability that watches that permanent
+    /// and triggers once, when its control changes away from the effect's
+    /// controller (418.5a, layer 2); none if it leaves play first (a new
+    /// object, 217.1c).
+    WhenControlLost {
+        what: ObjectRef,
+        effects: Vec<Effect>,
+    },
     WhenDiesThisTurn {
         what: ObjectRef,
         effects: Vec<Effect>,
@@ -1608,6 +1617,7 @@ impl Effect {
             | Effect::AtNextEndStep { effects, .. }
             | Effect::AtNextCleanup { effects }
             | Effect::WhenDiesThisTurn { effects, .. }
+            | Effect::WhenControlLost { effects, .. }
             | Effect::AtEndOfCombat { effects }
             | Effect::IfCondition { effects, .. }
             | Effect::RemoveCounterElse { effects, .. } => (Some(effects), None),

@@ -42,10 +42,13 @@ fn choose_form(p: &mut P) -> Option<Vec<StaticAbility>> {
         // "Wall": a creature type the form adds.
         while !p.at("artifact") && !p.at("creature") && !p.at_end() {
             let w = p.bump();
-            let s = crate::Subtype::lookup(&capitalize(w))?;
-            if !s.is_creature_type() {
+            // A creature type: not one of the other subtypes (read from
+            // the list: `is_creature_type` would intern them all).
+            let name = capitalize(w);
+            if crate::subtype::NON_CREATURE_SUBTYPES.contains(&name.as_str()) {
                 return None;
             }
+            let s = crate::Subtype::lookup(&name)?;
             subtypes.push(s);
         }
         p.eat_all("artifact creature").then_some(())?;

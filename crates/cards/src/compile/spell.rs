@@ -529,6 +529,19 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // 404.4: "When that creature is put into a graveyard from play this
     // turn, flip CARDNAME." (Initiate of Blood): a delayed triggered
     // ability watching the object the sentence before refers to.
+    // 404.4: "When you lose control of the creature, tap it." (Ray of
+    // Command, after gaining control of its target).
+    if p.at_all("when you lose control of the creature , tap it") && cx.targets.len() == 1 {
+        p.eat_all("when you lose control of the creature , tap it");
+        p.eat_end().then_some(())?;
+        cx.effects.push(Effect::WhenControlLost {
+            what: ObjectRef::Target(0),
+            effects: vec![Effect::Tap {
+                what: ObjectRef::Target(0),
+            }],
+        });
+        return Some(());
+    }
     let leaves = p.at_all("when that creature leaves play this turn ,");
     if leaves || p.eat_all("when that creature is put into a graveyard from play this turn ,") {
         p.eat_all("when that creature leaves play this turn ,");

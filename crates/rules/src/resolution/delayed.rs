@@ -42,6 +42,9 @@ pub(crate) enum When {
     Dies(crate::ObjId),
     /// The watched object leaves play this turn, to any zone.
     Leaves(crate::ObjId),
+    /// The controller of the delayed ability loses control of the watched
+    /// permanent (Ray of Command).
+    ControlLost(crate::ObjId),
 }
 
 /// The effects a delayed triggered ability does: those of the creating
@@ -229,6 +232,7 @@ impl Game {
             When::ExtraTurnEndStep(at) => self.delayed_extra_turn_end.push((at, 0, pending)),
             When::Dies(o) => self.delayed_dies.push((o, pending)),
             When::Leaves(o) => self.delayed_leaves.push((o, pending)),
+            When::ControlLost(o) => self.delayed_control_lost.push((o, pending)),
         }
     }
 
@@ -278,7 +282,8 @@ fn delayed_instructions(e: &'static Effect) -> Option<&'static [Effect]> {
         | Effect::AtNextUpkeep { effects, .. }
         | Effect::AtNextEndStep { effects, .. }
         | Effect::AtNextCleanup { effects }
-        | Effect::WhenDiesThisTurn { effects, .. } => Some(&effects[..]),
+        | Effect::WhenDiesThisTurn { effects, .. }
+        | Effect::WhenControlLost { effects, .. } => Some(&effects[..]),
         // "If this ability has been played four or more times this turn,
         // sacrifice CARDNAME at the beginning of the next end step."
         Effect::IfElse { then, .. } => then.iter().find_map(delayed_instructions),

@@ -480,6 +480,7 @@ impl Game {
             | Effect::AtNextEndStep { .. }
             | Effect::AtNextCleanup { .. }
             | Effect::WhenDiesThisTurn { .. }
+            | Effect::WhenControlLost { .. }
             | Effect::IfControlsNone { .. }
             | Effect::ReturnChosen { .. }
             | Effect::TapOrUntap { .. }

@@ -684,6 +684,14 @@ impl Game {
                 self.create_delayed(ctx, when);
                 None
             }
+            Effect::WhenControlLost { what, .. } => {
+                for o in self.objects_of(ctx, what) {
+                    if self.is_in_play(o) {
+                        self.create_delayed(ctx, crate::resolution::delayed::When::ControlLost(o));
+                    }
+                }
+                None
+            }
             Effect::WhenDiesThisTurn { what, leaves, .. } => {
                 // 404.4: one delayed ability per object watched, if it is
                 // still in play (an object that left is a new object,

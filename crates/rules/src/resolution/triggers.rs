@@ -448,10 +448,29 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             let (old, new) = (*old, *new);
             self_leaves_play_triggers(game, old, new, false);
         }
-        Event::ControlChanged { obj, card, to, .. } => {
+        Event::ControlChanged {
+            obj,
+            card,
+            from,
+            to,
+        } => {
+            // "When you lose control of the creature" (Ray of Command): the
+            // delayed abilities of the player who lost it.
+            let (obj, card, from, to) = (*obj, *card, *from, *to);
+            if game
+                .delayed_control_lost
+                .iter()
+                .any(|(o, t)| *o == obj && t.controller == from)
+            {
+                let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_control_lost)
+                    .into_iter()
+                    .partition(|(o, t)| *o == obj && t.controller == from);
+                game.delayed_control_lost = later;
+                game.pending_triggers
+                    .extend(now.into_iter().map(|(_, t)| t));
+            }
             // "When you lose control of [this]" (Duplicity): controlled by
             // the permanent's new controller.
-            let (obj, card, to) = (*obj, *card, *to);
             trigger_printed(
                 game,
                 to,
@@ -1088,6 +1107,11 @@ fn self_leaves_play_triggers(game: &mut Game, old: ObjId, new: ObjId, to_graveya
     // Guard) triggers once, now, whatever zone it went to.
     let fired = take_watching(&mut game.delayed_leaves, old);
     game.pending_triggers.extend(fired);
+    // Ray of Command: a permanent that left play is a new object (217.1c);
+    // no one loses control of it any more.
+    if !game.delayed_control_lost.is_empty() {
+        game.delayed_control_lost.retain(|(o, _)| *o != old);
+    }
     let lki = game.last_known(old).copied();
     let lki_controller = lki.map(|l| l.controller);
     let (card, face) = match lki {

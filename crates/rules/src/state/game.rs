@@ -247,6 +247,11 @@ pub struct Game {
     /// as `delayed_dies`, to any zone; emptied as the turn ends.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub delayed_leaves: Vec<(ObjId, crate::state::stack::PendingTrigger)>,
+    /// "When you lose control of the creature, …" (Ray of Command): the
+    /// permanent watched; triggers as its control changes away from the
+    /// ability's controller; dropped as it leaves play.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub delayed_control_lost: Vec<(ObjId, crate::state::stack::PendingTrigger)>,
     /// 502.51b: each card in the removed-from-the-game zone haunting a
     /// creature, with that creature (`mechanics/haunt.rs`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -73,6 +73,7 @@ impl Game {
             removals: Vec::new(),
             delayed_dies: Vec::new(),
             delayed_leaves: Vec::new(),
+            delayed_control_lost: Vec::new(),
             haunts: Vec::new(),
             cant_phase_out: Vec::new(),
             damaged_by: Vec::new(),

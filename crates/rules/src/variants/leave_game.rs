@@ -105,5 +105,6 @@ impl Game {
         self.delayed_extra_turn_end.retain(|t| t.2.controller != p);
         self.delayed_dies.retain(|t| t.1.controller != p);
         self.delayed_leaves.retain(|t| t.1.controller != p);
+        self.delayed_control_lost.retain(|t| t.1.controller != p);
     }
 }
