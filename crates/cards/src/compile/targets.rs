@@ -161,11 +161,14 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             } else {
                 f.blocking = Some(false);
             }
-        } else if w == "nonbasic" || w == "nonlegendary" {
-            // 205.4: "nonbasic land" (Dwarven Blastminer).
+        } else if w == "nonbasic" || w == "nonlegendary" || w == "nonsnow" {
+            // 205.4: "nonbasic land" (Dwarven Blastminer), "nonsnow
+            // creature" (Chill to the Bone).
             p.bump();
             f.supertypes_none.insert(if w == "nonbasic" {
                 Supertype::Basic
+            } else if w == "nonsnow" {
+                Supertype::Snow
             } else {
                 Supertype::Legendary
             });
