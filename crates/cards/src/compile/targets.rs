@@ -1236,11 +1236,11 @@ fn sharing_name_clause(p: &mut P) -> Option<ObjectFilter> {
     None
 }
 
-/// "target permanent [with a time counter on it] or suspended card"
-/// (Timebender, 502.59b).
+/// "target [nonland] permanent [with a time counter on it] or suspended
+/// card" (Timebender, Venser's Diffusion; 502.59b).
 fn permanent_or_suspended(p: &mut P) -> Option<TargetKind> {
     let start = p.i;
-    if p.at("permanent") {
+    if p.at("permanent") || p.at_all("nonland permanent") {
         if let Some((filter, Noun::Permanent)) = filter(p) {
             let mut with_counter = None;
             if p.at_all("with a") && p.peek_at(3) == "counter" {
