@@ -466,6 +466,10 @@ pub enum Effect {
     SkipNextTurn {
         who: PlayerRef,
     },
+    /// 419.6e: "[Player] skips their next combat phase." (Blinding Angel)
+    SkipNextCombatPhase {
+        who: PlayerRef,
+    },
     /// 419.6e: "[Player] skips their next untap step." (Brine Elemental)
     SkipNextUntapStep {
         who: PlayerRef,

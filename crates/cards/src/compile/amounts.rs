@@ -750,6 +750,28 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
             controlled_by: None,
         });
     }
+    // "you have exactly seven cards in hand" (Library of Alexandria): at
+    // least and at most that many.
+    if p.at_all("you have exactly") {
+        let i = p.i;
+        p.eat_all("you have exactly");
+        if let Some(Amount::Fixed(n @ 1..)) = amount(p) {
+            if p.eat_all("cards in hand") {
+                let n = n as u32;
+                return Some(Condition::Both(
+                    Box::new(Condition::CardsInHand {
+                        who: PlayerRef::You,
+                        at_least: n,
+                    }),
+                    Box::new(Condition::CardsInHandAtMost {
+                        who: PlayerRef::You,
+                        at_most: n,
+                    }),
+                ));
+            }
+        }
+        p.i = i;
+    }
     // "an opponent has no cards in hand" (Avatar of Will): some opponent's
     // hand is empty.
     if p.eat_all("an opponent has no cards in hand") {

@@ -590,6 +590,12 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
                 }
             }
         }
+        // 419.6e: "that player skips their next combat phase" (Blinding
+        // Angel).
+        "skip" | "skips" if p.at_all("their next combat phase .") => {
+            p.eat_all("their next combat phase");
+            Effect::SkipNextCombatPhase { who }
+        }
         // 419.6e: "each opponent skips their next untap step" (Brine Elemental).
         "skip" | "skips"
             if p.at_all("their next untap step") || p.at_all("your next untap step") =>

@@ -916,6 +916,13 @@ impl Game {
                     pl.turns_to_skip = pl.turns_to_skip.saturating_add(1);
                 }
             }
+            Effect::SkipNextCombatPhase { who } => {
+                // 419.6f: each skip effect skips one more combat phase.
+                for p in self.players_of(ctx, who) {
+                    let pl = self.player_mut(p);
+                    pl.combat_phases_to_skip = pl.combat_phases_to_skip.saturating_add(1);
+                }
+            }
             Effect::SkipNextUntapStep { who } => {
                 // 419.6f: each skip effect skips one more untap step.
                 for p in self.players_of(ctx, who) {

@@ -83,6 +83,15 @@ pub struct Player {
     /// next untap step": Brine Elemental), one per skip effect.
     #[serde(default, skip_serializing_if = "is_zero_u8")]
     pub untap_steps_to_skip: u8,
+    /// 419.6e / 419.6f: combat phases this player will skip ("skips their
+    /// next combat phase": Blinding Angel), one per skip effect; each is
+    /// used up by the next combat phase of a turn of theirs.
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub combat_phases_to_skip: u8,
+    /// 300.9: the combat phase of this player's turn being passed over:
+    /// its end of combat step doesn't begin either.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub skipping_combat: bool,
     /// 314.1: maximum hand size.
     pub max_hand_size: Option<u32>,
     /// Spells played this turn (409.1i; copies aren't played, 503.10).
@@ -171,6 +180,8 @@ impl Player {
             outside: Vec::new(),
             turns_to_skip: 0,
             untap_steps_to_skip: 0,
+            combat_phases_to_skip: 0,
+            skipping_combat: false,
             max_hand_size: Some(7),
             spells_this_turn: 0,
             last_drawn: None,

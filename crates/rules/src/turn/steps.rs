@@ -48,6 +48,14 @@ impl Game {
             self.flow = Flow::EndStep;
             return;
         }
+        // 300.9: the end of combat step of a skipped combat phase doesn't
+        // begin (no "at end of combat" triggers).
+        if step == Step::EndOfCombat && self.player(self.active).skipping_combat {
+            let active = self.active;
+            self.player_mut(active).skipping_combat = false;
+            self.flow = Flow::EndStep;
+            return;
+        }
         self.emit(Event::StepBegan { step });
         match step {
             Step::Untap => {
@@ -359,6 +367,22 @@ impl Game {
                 step: Step::Draw,
             });
             next = Some(Step::PrecombatMain);
+        }
+        // 419.6e, 300.9: "[Player] skips their next combat phase" (Blinding
+        // Angel): that player's next combat phase is passed over as though
+        // it didn't exist (its end of combat step ends it, unbegun).
+        if next == Some(Step::BeginningOfCombat)
+            && self.player(self.active).combat_phases_to_skip > 0
+        {
+            let player = self.active;
+            let pl = self.player_mut(player);
+            pl.combat_phases_to_skip -= 1;
+            pl.skipping_combat = true;
+            self.emit(Event::StepSkipped {
+                player,
+                step: Step::BeginningOfCombat,
+            });
+            next = Some(Step::EndOfCombat);
         }
         if step == Step::EndOfCombat {
             // 311.2: all creatures are removed from combat.
