@@ -1592,6 +1592,14 @@ fn prevent_all_static(p: &mut P) -> Option<crate::DamageReplacement> {
         if !p.eat("by") {
             return Some(None);
         }
+        // "… by enchanted creatures" (Wall of Putrid Flesh): creatures an
+        // Aura is attached to (212.4).
+        if p.eat_all("enchanted creatures") {
+            return Some(Some(Box::new(crate::ObjectFilter {
+                enchanted: Some(true),
+                ..crate::ObjectFilter::creature()
+            })));
+        }
         let start = p.i;
         let (f, noun) = filter(p)?;
         if noun != Noun::Permanent {

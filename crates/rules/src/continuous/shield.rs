@@ -173,6 +173,9 @@ impl Game {
         controller_ok
             && f.attacking.is_none()
             && f.blocked.is_none()
+            // Whether an Aura was attached to it isn't kept (the Aura goes
+            // to the graveyard after it, 420.5d): not matched.
+            && f.enchanted.is_none()
             && f.with_keyword.is_none()
             && (f.colors_any.is_empty() || src.colors.intersects(f.colors_any))
             && (f.types_any.is_empty() || src.types.intersects(f.types_any))
