@@ -81,6 +81,11 @@ impl PtValue {
         if let Some(n) = s.strip_suffix("+*").and_then(|n| n.parse::<i32>().ok()) {
             return Some(PtValue::Star(n));
         }
+        // "7-*" (Shapeshifter): its ability defines it in play; elsewhere,
+        // with no number chosen, the value is N (N minus nothing).
+        if let Some(n) = s.strip_suffix("-*").and_then(|n| n.parse::<i32>().ok()) {
+            return Some(PtValue::Star(n));
+        }
         None
     }
 }

@@ -1260,6 +1260,12 @@ pub enum Effect {
     EachMayDiscardUpTo {
         up_to: u8,
     },
+    /// "you may choose a number between 0 and 7" (Shapeshifter's upkeep):
+    /// the controller chooses, and the source (if still in play) remembers
+    /// it as its last chosen number.
+    ChooseNumberForThis {
+        max: u8,
+    },
     /// "Return to your hand all [filter] cards in your graveyard that were
     /// put there from play this turn." (No Rest for the Wicked)
     ReturnFromGraveyardThisTurn {

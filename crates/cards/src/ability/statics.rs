@@ -176,6 +176,12 @@ pub enum StaticAbility {
     /// chosen modifies its copiable values (503.2), like
     /// `AsComesIntoPlayChoosePowerToughness`.
     AsComesIntoPlayChooseForm(Vec<EnteringForm>),
+    /// 419.1b: "As CARDNAME comes into play, choose a number between 0 and
+    /// 7." (Shapeshifter): remembered by the permanent
+    /// (`PtCount::ChosenNumber`).
+    AsComesIntoPlayChooseNumber {
+        max: u8,
+    },
     /// "Activated abilities of sources with the chosen name can't be played
     /// [unless they're mana abilities]." (Pithing Needle, Voidstone
     /// Gargoyle): the activated abilities of objects matching `filter`, in
@@ -833,6 +839,10 @@ pub enum PtPlayer {
 pub enum PtCount {
     /// Nothing: the value is `plus` ("each 2").
     Nothing,
+    /// "the last chosen number" (Shapeshifter): the number chosen for this
+    /// permanent as it came into play or since (`Object::chosen_number`);
+    /// 0 with none chosen.
+    ChosenNumber,
     /// The permanents in play matching a filter ("the number of Forests you
     /// control", "… Rats in play").
     Permanents(ObjectFilter),

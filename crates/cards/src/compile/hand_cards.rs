@@ -86,6 +86,14 @@ pub(super) fn mind_bomb(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     ])
 }
 
+/// Shapeshifter's upkeep, after "you may": "choose a number between 0 and
+/// 7."
+pub(super) fn choose_number_for_this(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    (cx.optional && cx.effects.is_empty()).then_some(())?;
+    p.eat_all("choose a number between 0 and 7").then_some(())?;
+    Some(vec![Effect::ChooseNumberForThis { max: 7 }])
+}
+
 /// Teferi's Puzzle Box, in a trigger naming a player: "that player puts
 /// the cards in their hand on the bottom of their library in any order,
 /// then draws that many cards." (217.2d: the owner orders them.)

@@ -93,6 +93,8 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         v
     } else if let Some(v) = attempt(p, cx, super::hand_cards::mind_bomb) {
         v
+    } else if let Some(v) = attempt(p, cx, super::hand_cards::choose_number_for_this) {
+        v
     } else if p.at_all("sacrifice any number of") {
         // "Sacrifice any number of Mountains." (Landslide)
         p.eat_all("sacrifice any number of");

@@ -20,6 +20,27 @@ enum Which {
 /// A whole line of such an ability, or `None` (the cursor is then left
 /// where the caller's `attempt` restores it).
 pub(super) fn pt_defining(p: &mut P) -> Option<Vec<StaticAbility>> {
+    // Shapeshifter: "CARDNAME's power is equal to the last chosen number
+    // and its toughness is equal to 7 minus that number."
+    if p.eat_all(
+        "cardname's power is equal to the last chosen number and its toughness is equal to 7 \
+         minus that number",
+    ) {
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::PtDefined {
+                power: Some(PtDefinition {
+                    plus: 0,
+                    times: 1,
+                    count: PtCount::ChosenNumber,
+                }),
+                toughness: Some(PtDefinition {
+                    plus: 7,
+                    times: -1,
+                    count: PtCount::ChosenNumber,
+                }),
+            }]
+        });
+    }
     // Angry Mob: "As long as it's your turn, CARDNAME's power and toughness
     // are each equal to 2 plus [count]. As long as it's not your turn,
     // CARDNAME's power and toughness are each 2."

@@ -1221,6 +1221,11 @@ fn defined_count(game: &Game, board: &[Characteristics], c: &PtCount, me: usize)
     };
     match c {
         PtCount::Nothing => 0,
+        PtCount::ChosenNumber => i32::from(
+            game.objects[game.in_play[me].slot as usize]
+                .chosen_number
+                .unwrap_or(0),
+        ),
         PtCount::Permanents(f) => count(game, board, f, me) as i32,
         PtCount::PermanentsOfChosen(f) => chosen.map_or(0, |q| {
             count_where(game, board, f, me, |i| board[i].controller == q) as i32

@@ -63,6 +63,20 @@ pub(crate) fn pt_choice_of(card: tolaria_cards::CardId) -> Option<(&'static [(i3
         })
 }
 
+/// 419.1b: the largest number this card chooses as it comes into play
+/// (Shapeshifter: 0 to 7).
+pub(crate) fn number_choice_of(card: tolaria_cards::CardId) -> Option<u8> {
+    db().get(card).faces[0]
+        .abilities
+        .iter()
+        .find_map(|a| match a {
+            Ability::Static(tolaria_cards::StaticAbility::AsComesIntoPlayChooseNumber { max }) => {
+                Some(*max)
+            }
+            _ => None,
+        })
+}
+
 /// 419.1b: the forms this card chooses among as it comes into play
 /// (Primal Clay).
 pub(crate) fn form_choice_of(
@@ -710,6 +724,34 @@ impl Game {
     /// "converted mana cost equal to that number" reads. Asked through the
     /// effect's replay (a `ChooseOption` decision answered `apply N`:
     /// option N is the number N - 1, from 0 to `CHOSEN_NUMBER_MAX`).
+    /// Shapeshifter's upkeep: "choose a number between 0 and `max`"; the
+    /// source remembers it (`Object::chosen_number`) if still in play.
+    pub(crate) fn choose_number_for_this(
+        &mut self,
+        ctx: &crate::state::stack::ResolveCtx,
+        max: u8,
+    ) {
+        let options: Vec<String> = (0..=max).map(|n| n.to_string()).collect();
+        let source = db().get(ctx.source_card).name.clone();
+        let i = self.replay_choice(
+            ctx.controller,
+            crate::DecisionKind::ChooseOption {
+                prompt: format!("{} chooses a number for {source}", ctx.controller),
+                options,
+            },
+            usize::from(max) + 1,
+        );
+        let number = (i as u8).min(max);
+        self.emit(Event::NumberChosen {
+            player: ctx.controller,
+            number: u32::from(number),
+        });
+        if self.is_in_play(ctx.source) {
+            self.objects[ctx.source.slot as usize].chosen_number = Some(number);
+            self.board.valid = false;
+        }
+    }
+
     pub(crate) fn choose_number(&mut self, ctx: &crate::state::stack::ResolveCtx) {
         let max = tolaria_cards::CHOSEN_NUMBER_MAX;
         let options: Vec<String> = (0..=max)

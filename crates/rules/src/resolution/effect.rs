@@ -58,6 +58,7 @@ impl Game {
             }
             Effect::ShufflePermanentsAndRedeal => self.shuffle_permanents_and_redeal(ctx),
             Effect::ChooseNumber => self.choose_number(ctx),
+            Effect::ChooseNumberForThis { max } => self.choose_number_for_this(ctx, *max),
             // Laquatus's Champion: the target player, remembered by the
             // source for its leaves-play ability (`PlayerRef::Linked`).
             Effect::LinkTargetPlayer(i) => {

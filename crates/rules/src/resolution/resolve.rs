@@ -282,6 +282,7 @@ impl Game {
                 e,
                 Effect::ShufflePermanentsAndRedeal
                     | Effect::ChooseNumber
+                    | Effect::ChooseNumberForThis { .. }
                     | Effect::ChooseDefendingPlayer
                     | Effect::Piles { .. }
             );
@@ -499,6 +500,28 @@ impl Game {
                     }
                     _ => None,
                 };
+                // 419.1b: "As CARDNAME comes into play, choose a number
+                // between 0 and 7." (Shapeshifter): asked the same way.
+                let number_max = match (pt_options, forms) {
+                    (None, None) if face.types.is_permanent() => {
+                        crate::resolution::choices::number_choice_of(entering)
+                    }
+                    _ => None,
+                };
+                let number = match (number_max, r.pt_choice) {
+                    (Some(max), None) => {
+                        r.pt_asked = true;
+                        let name = tolaria_cards::db().get(entering).name.clone();
+                        let kind = DecisionKind::ChooseOption {
+                            prompt: format!("{} chooses a number for {name}", r.ctx.controller),
+                            options: (0..=max).map(|n| n.to_string()).collect(),
+                        };
+                        self.pause_resolution(r, kind);
+                        return;
+                    }
+                    (Some(max), Some(i)) => Some(i.min(max)),
+                    _ => None,
+                };
                 let form = match (forms, r.pt_choice) {
                     (Some(forms), None) => {
                         r.pt_asked = true;
@@ -592,6 +615,13 @@ impl Game {
                             self.delay_flash_sacrifice(new, card, r.ctx.controller);
                         }
                         self.record_entering_choice(new, r.color_choice, None, None);
+                        if let Some(n) = number {
+                            self.objects[new.slot as usize].chosen_number = Some(n);
+                            self.emit(Event::NumberChosen {
+                                player: r.ctx.controller,
+                                number: u32::from(n),
+                            });
+                        }
                         if let Some((power, toughness)) = pt {
                             let card = self.objects[new.slot as usize].card;
                             self.emit(Event::PowerToughnessChosen {

@@ -357,6 +357,11 @@ pub struct Object {
     /// play, choose a color"); `None`: no choice made (503.7: undefined).
     #[serde(default)]
     pub chosen_color: Option<tolaria_cards::Color>,
+    /// "the last chosen number" (Shapeshifter): chosen as it came into
+    /// play (419.1b) or by its upkeep ability; `None`: none chosen (read
+    /// as 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chosen_number: Option<u8>,
     /// 503.8: the creature type chosen as it came into play ("As [this]
     /// comes into play, choose a creature type"); `None`: undefined.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -466,6 +471,7 @@ impl Object {
             extra_blocks_this_turn: 0,
             activated_twice_this_turn: 0,
             chosen_color: None,
+            chosen_number: None,
             chosen_type: None,
             chosen_name: None,
             chosen_player: None,
@@ -583,6 +589,7 @@ impl Object {
         self.extra_blocks_this_turn = 0;
         self.activated_twice_this_turn = 0;
         self.chosen_color = None;
+        self.chosen_number = None;
         self.chosen_type = None;
         self.chosen_name = None;
         self.chosen_player = None;
