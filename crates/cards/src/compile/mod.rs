@@ -43,6 +43,7 @@ mod prevention;
 mod pt_defining;
 mod removed;
 mod reveal;
+mod rules_statics;
 mod spell;
 mod spell_clauses;
 mod statics;

@@ -6,7 +6,7 @@
 use super::*;
 use crate::{
     Affected, Amount, CardType, Color, ColorSet, Effect, KeywordSet, LayerEffect, ObjectFilter,
-    ObjectRef, StaticAbility, Whose,
+    ObjectRef, StaticAbility,
 };
 
 /// 503.9: the exceptions after "becomes a copy of [what]": ", except it
@@ -521,7 +521,7 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     if p.eat_all("cardname has protection from the chosen color") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::ProtectionFromChosenColor]);
     }
-    if let Some(v) = rules_static(p) {
+    if let Some(v) = super::rules_statics::rules_static(p) {
         return Some(v);
     }
     // Layer 2: "You control enchanted creature." (Control Magic)
@@ -1257,241 +1257,6 @@ fn attempt_skip_article<'p, 'a>(p: &'p mut P<'a>) -> &'p mut P<'a> {
     p
 }
 
-/// Static abilities that change the rules of playing spells, countering,
-/// untapping and blocking rather than describing objects (405, 409.1f).
-fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
-    let start = p.i;
-    let done = |p: &mut P, v: StaticAbility| (p.eat_end() && p.at_end()).then(|| vec![v]);
-    // 310.2e: "You may have CARDNAME assign its combat damage as though it
-    // weren't blocked." (Rhox)
-    if p.eat_all("you may have cardname assign its combat damage as though it weren't blocked") {
-        return done(p, StaticAbility::MayAssignAsThoughUnblocked);
-    }
-    // 308.2d: "Creatures can't attack you unless their controller pays {N}
-    // for each creature they control that's attacking you." (Windborn Muse)
-    if p.eat_all("creatures can't attack you unless their controller pays") {
-        let generic = generic_mana(p)?;
-        if !p.eat_all("for each creature they control that's attacking you") {
-            return fail_at(p, start);
-        }
-        return done(p, StaticAbility::AttackCostPerCreature { generic });
-    }
-    // 409.1f: "Each spell costs {3} more to play except during its
-    // controller's turn." (Defense Grid)
-    if p.eat_all("each spell costs") {
-        let generic = generic_mana(p)? as i32;
-        if !p.eat_all("more to play except during its controller's turn") {
-            return fail_at(p, start);
-        }
-        return done(
-            p,
-            StaticAbility::SpellCostChange {
-                filter: ObjectFilter::default(),
-                whose: Whose::Each,
-                generic,
-                off_turn_only: true,
-            },
-        );
-    }
-    // 502.6: "Creatures with swampwalk can be blocked as though they
-    // didn't have swampwalk." (Quagmire), "Creatures with landwalk
-    // abilities can be blocked as though they didn't have those
-    // abilities." (Staff of the Ages)
-    if p.eat_all("creatures with landwalk abilities can be blocked as though they didn't have those abilities") {
-        return done(p, StaticAbility::LandwalkIgnored(None));
-    }
-    if p.eat_all("creatures with") {
-        let k = crate::Keyword::from_name(p.bump()).filter(|k| k.landwalk_type().is_some());
-        let Some(k) = k else {
-            return fail_at(p, start);
-        };
-        if !(p.eat_all("can be blocked as though they didn't have") && p.eat(k.name())) {
-            return fail_at(p, start);
-        }
-        return done(p, StaticAbility::LandwalkIgnored(Some(k)));
-    }
-    // 502.26d: "All morph costs cost {2} more." (Exiled Doomsayer)
-    if p.eat_all("all morph costs cost") {
-        let generic = generic_mana(p)?;
-        if !p.eat("more") {
-            return fail_at(p, start);
-        }
-        return done(p, StaticAbility::MorphCostsMore(generic));
-    }
-    // "Each player can't play more than one spell each turn." (Rule of Law)
-    if p.eat_all("each player can't play more than one spell each turn") {
-        return done(p, StaticAbility::OneSpellEachTurn);
-    }
-    // 302.2: "Untap all permanents you control during each other player's
-    // untap step." (Seedborn Muse)
-    if p.eat_all("untap all permanents you control during each other player's untap step") {
-        return done(p, StaticAbility::UntapDuringOthersUntapStep);
-    }
-    // "You may play spells as though they had flash." (Vedalken Orrery),
-    // "Any player may play Sliver spells as though they had flash." (Quick
-    // Sliver, Vernal Equinox).
-    if p.at_all("you may play") || p.at_all("any player may play") {
-        let whose = if p.eat_all("you may play") {
-            Whose::You
-        } else {
-            p.eat_all("any player may play");
-            Whose::Each
-        };
-        if let Some((filter, Noun::Spell)) = filter(p) {
-            if p.eat_all("as though they had flash") {
-                return done(p, StaticAbility::PlayAsThoughFlash { whose, filter });
-            }
-        }
-        return fail_at(p, start);
-    }
-    // "You can't play creature spells." (Steel Golem)
-    if p.eat_all("you can't play") {
-        if let Some((f, Noun::Spell)) = filter(p) {
-            return done(
-                p,
-                StaticAbility::CantPlaySpells {
-                    whose: Whose::You,
-                    filter: f,
-                },
-            );
-        }
-        return fail_at(p, start);
-    }
-    // 500.1 requirement: "All creatures able to block enchanted creature do so." (Lure)
-    if p.eat_all("all creatures able to block") {
-        let affected = if p.eat("cardname") {
-            Affected::This
-        } else if p.eat_all("enchanted creature")
-            || p.eat_all("equipped creature")
-            || p.eat_all("fortified land")
-        {
-            Affected::Attached
-        } else {
-            return fail_at(p, start);
-        };
-        if !p.eat_all("do so") {
-            return fail_at(p, start);
-        }
-        return done(p, StaticAbility::MustBeBlockedByAll(affected));
-    }
-    // 409.1f: "If an opponent controls at least N more creatures than you,
-    // this spell costs {M} less to play." (Avatar of Might)
-    if p.eat_all("if an opponent controls at least") {
-        let more = number_word(p.bump())?;
-        if !p.eat_all("more creatures than you , this spell costs") {
-            return fail_at(p, start);
-        }
-        let generic = generic_mana(p)?;
-        if !p.eat_all("less to play") {
-            return fail_at(p, start);
-        }
-        return done(
-            p,
-            StaticAbility::CostsLessIfOpponentHasMoreCreatures {
-                more: u32::try_from(more).ok()?,
-                generic,
-            },
-        );
-    }
-    // 409.1f: "If you have 3 or less life, this spell costs {6} less to
-    // play." (Avatar of Hope)
-    if p.at("if") {
-        let i = p.i;
-        p.bump();
-        let mut cx = Cx::default();
-        if let Some(condition) = super::amounts::condition(p, &mut cx) {
-            if p.eat_all(", this spell costs") {
-                let generic = generic_mana(p)?;
-                if !p.eat_all("less to play") {
-                    return fail_at(p, start);
-                }
-                return done(p, StaticAbility::CostsLessIf { condition, generic });
-            }
-        }
-        p.i = i;
-    }
-    // "[Filter] spells can't be countered." (Gaea's Herald) and 409.1f
-    // "[Filter] spells [your opponents play] cost {N} more to play." (Aura
-    // of Silence)
-    if let Some((mut f, Noun::Spell)) = filter(p) {
-        // "Green spells and blue spells you play cost {1} less" (Sunscape
-        // Familiar), "Red creature spells and green creature spells"
-        // (High Seas): two filters alike but for their colour are one
-        // filter of either colour.
-        if p.at("and") {
-            let i = p.i;
-            p.bump();
-            match filter(p) {
-                Some((g, Noun::Spell))
-                    if !g.colors_any.is_empty()
-                        && !f.colors_any.is_empty()
-                        && crate::ObjectFilter {
-                            colors_any: f.colors_any,
-                            ..g.clone()
-                        } == f =>
-                {
-                    f.colors_any = ColorSet(f.colors_any.0 | g.colors_any.0);
-                }
-                _ => p.i = i,
-            }
-        }
-        if p.eat_all("can't be countered") {
-            return done(p, StaticAbility::SpellsCantBeCountered(f));
-        }
-        // "Spells with the chosen name can't be played." (Meddling Mage)
-        if f.chosen_name && (p.eat_all("can't be played") || p.eat_all("can't be play")) {
-            return done(
-                p,
-                StaticAbility::CantPlaySpells {
-                    whose: Whose::Each,
-                    filter: f,
-                },
-            );
-        }
-        let whose = if p.eat_all("your opponents play") {
-            Whose::Opponent
-        } else if p.eat_all("you play") {
-            Whose::You
-        } else {
-            Whose::Each
-        };
-        if p.eat("cost") {
-            let n = generic_mana(p)? as i32;
-            let generic = if p.eat("more") {
-                n
-            } else if p.eat("less") {
-                -n
-            } else {
-                return fail_at(p, start);
-            };
-            if p.eat_all("to play") {
-                return done(
-                    p,
-                    StaticAbility::SpellCostChange {
-                        filter: f,
-                        whose,
-                        generic,
-                        off_turn_only: false,
-                    },
-                );
-            }
-        }
-    }
-    fail_at(p, start)
-}
-
-/// A generic mana symbol "{N}".
-pub(super) fn generic_mana(p: &mut P) -> Option<u32> {
-    let n = p
-        .peek()
-        .strip_prefix('{')?
-        .strip_suffix('}')?
-        .parse::<u32>()
-        .ok()?;
-    p.bump();
-    Some(n)
-}
-
 /// 302.2: "[As long as CARDNAME is untapped,] players can't untap more than
 /// one land during their untap steps." (Winter Orb, Smoke, Static Orb's
 /// "two permanents"), "You can't untap more than one land during your
@@ -1632,4 +1397,16 @@ fn prevent_all_static(p: &mut P) -> Option<crate::DamageReplacement> {
         combat,
         from,
     })
+}
+
+/// A generic mana symbol "{N}".
+pub(super) fn generic_mana(p: &mut P) -> Option<u32> {
+    let n = p
+        .peek()
+        .strip_prefix('{')?
+        .strip_suffix('}')?
+        .parse::<u32>()
+        .ok()?;
+    p.bump();
+    Some(n)
 }

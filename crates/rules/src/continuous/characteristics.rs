@@ -277,24 +277,25 @@ impl Characteristics {
     /// five basic keywords look for (in its text unless an effect removed
     /// them, or granted in quotes).
     pub fn landwalks(&self) -> impl Iterator<Item = &'static ObjectFilter> + '_ {
-        let own = (!self.landwalk_lost)
-            .then(|| self.abilities().iter().chain(self.gained_ability()))
-            .into_iter()
-            .flatten();
-        own.chain(self.granted.refs().map(AbilityRef::get))
+        self.own_and_granted(self.landwalk_lost)
             .filter_map(|a| match a {
                 Ability::Landwalk(f) => Some(f),
                 _ => None,
             })
     }
-    /// 502.11: the qualities of its "bands with other" abilities (in its
-    /// text unless an effect removed them, or granted in quotes).
-    pub fn bands_with_other(&self) -> impl Iterator<Item = &'static ObjectFilter> + '_ {
-        let own = (!self.bands_with_other_lost)
+    /// Its abilities in its text and from a copy effect (none if `lost`:
+    /// an effect removed those of the kind asked for), then those granted.
+    fn own_and_granted(&self, lost: bool) -> impl Iterator<Item = &'static Ability> + '_ {
+        let own = (!lost)
             .then(|| self.abilities().iter().chain(self.gained_ability()))
             .into_iter()
             .flatten();
         own.chain(self.granted.refs().map(AbilityRef::get))
+    }
+    /// 502.11: the qualities of its "bands with other" abilities (in its
+    /// text unless an effect removed them, or granted in quotes).
+    pub fn bands_with_other(&self) -> impl Iterator<Item = &'static ObjectFilter> + '_ {
+        self.own_and_granted(self.bands_with_other_lost)
             .filter_map(|a| match a {
                 Ability::BandsWithOther(f) => Some(f),
                 _ => None,
