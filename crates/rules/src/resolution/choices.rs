@@ -8,73 +8,64 @@
 use crate::playing::splice::resolution_len;
 use crate::state::progress::Flow;
 use crate::{Action, Event, Game, MoveReason, ObjId, PlayerId, Zone};
-use tolaria_cards::{db, Ability, Effect};
+use tolaria_cards::{db, Ability, Effect, StaticAbility};
 
 /// 419.1b: does this card make this choice as it comes into play?
-pub(crate) fn enters_with_choice(
+pub(crate) fn enters_with_choice(card: tolaria_cards::CardId, choice: StaticAbility) -> bool {
+    front_static(card, |s| (*s == choice).then_some(())).is_some()
+}
+
+/// 419.1b: the first static ability of this card's front face `pick`
+/// reads (the choices it makes as it comes into play).
+fn front_static<T>(
     card: tolaria_cards::CardId,
-    choice: tolaria_cards::StaticAbility,
-) -> bool {
+    pick: impl Fn(&'static tolaria_cards::StaticAbility) -> Option<T>,
+) -> Option<T> {
     db().get(card).faces[0]
         .abilities
         .iter()
-        .any(|a| matches!(a, Ability::Static(s) if *s == choice))
+        .find_map(|a| match a {
+            Ability::Static(s) => pick(s),
+            _ => None,
+        })
 }
 
 /// 419.1b: does this card name a card as it comes into play ("name a
 /// card": `Some(false)`; "name a nonland card": `Some(true)`)?
 pub(crate) fn names_card_as_it_enters(card: tolaria_cards::CardId) -> Option<bool> {
-    db().get(card).faces[0]
-        .abilities
-        .iter()
-        .find_map(|a| match a {
-            Ability::Static(tolaria_cards::StaticAbility::AsComesIntoPlayNameCard { nonland }) => {
-                Some(*nonland)
-            }
-            _ => None,
-        })
+    front_static(card, |s| match s {
+        StaticAbility::AsComesIntoPlayNameCard { nonland } => Some(*nonland),
+        _ => None,
+    })
 }
 
 /// 419.1b: does this card choose a colour as it comes into play?
 pub(crate) fn chooses_color_as_it_enters(card: tolaria_cards::CardId) -> bool {
-    db().get(card).faces[0].abilities.iter().any(|a| {
-        matches!(
-            a,
-            Ability::Static(tolaria_cards::StaticAbility::AsComesIntoPlayChooseColor)
-        )
+    front_static(card, |s| {
+        matches!(s, StaticAbility::AsComesIntoPlayChooseColor).then_some(())
     })
+    .is_some()
 }
 
 /// 419.1b, 504.8: the powers and toughnesses this card chooses among as it
 /// comes into play, and whether also as it is turned face up (Aquamorph
 /// Entity).
 pub(crate) fn pt_choice_of(card: tolaria_cards::CardId) -> Option<(&'static [(i32, i32)], bool)> {
-    db().get(card).faces[0]
-        .abilities
-        .iter()
-        .find_map(|a| match a {
-            Ability::Static(
-                tolaria_cards::StaticAbility::AsComesIntoPlayChoosePowerToughness {
-                    options,
-                    face_up,
-                },
-            ) => Some((options.as_slice(), *face_up)),
-            _ => None,
-        })
+    front_static(card, |s| match s {
+        StaticAbility::AsComesIntoPlayChoosePowerToughness { options, face_up } => {
+            Some((options.as_slice(), *face_up))
+        }
+        _ => None,
+    })
 }
 
 /// 419.1b: the largest number this card chooses as it comes into play
 /// (Shapeshifter: 0 to 7).
 pub(crate) fn number_choice_of(card: tolaria_cards::CardId) -> Option<u8> {
-    db().get(card).faces[0]
-        .abilities
-        .iter()
-        .find_map(|a| match a {
-            Ability::Static(tolaria_cards::StaticAbility::AsComesIntoPlayChooseNumber { max }) => {
-                Some(*max)
-            }
-            _ => None,
-        })
+    front_static(card, |s| match s {
+        StaticAbility::AsComesIntoPlayChooseNumber { max } => Some(*max),
+        _ => None,
+    })
 }
 
 /// 419.1b: the forms this card chooses among as it comes into play
@@ -82,15 +73,10 @@ pub(crate) fn number_choice_of(card: tolaria_cards::CardId) -> Option<u8> {
 pub(crate) fn form_choice_of(
     card: tolaria_cards::CardId,
 ) -> Option<&'static [tolaria_cards::EnteringForm]> {
-    db().get(card).faces[0]
-        .abilities
-        .iter()
-        .find_map(|a| match a {
-            Ability::Static(tolaria_cards::StaticAbility::AsComesIntoPlayChooseForm(forms)) => {
-                Some(forms.as_slice())
-            }
-            _ => None,
-        })
+    front_static(card, |s| match s {
+        StaticAbility::AsComesIntoPlayChooseForm(forms) => Some(forms.as_slice()),
+        _ => None,
+    })
 }
 
 /// 419.1b: the decision that asks for one of the forms ("3/3", "2/2
