@@ -412,6 +412,9 @@ pub enum ObjectRef {
     Attached,
     /// The object that caused the trigger ("that creature").
     Triggering,
+    /// The spell or ability whose targeting triggered the ability ("counter
+    /// that spell or ability": the Glasskites), on the stack (409.1c).
+    TargetingSpellOrAbility,
     /// Every permanent matching a filter at resolution ("each creature").
     Each(ObjectFilter),
     /// 409.1h: the permanent sacrificed to pay the spell's cost ("the

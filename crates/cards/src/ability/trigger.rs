@@ -464,6 +464,21 @@ pub enum Trigger {
         spells_only: bool,
         aura_spells: bool,
         opponents: bool,
+        /// "… for the first time each turn" (the Glasskites, Kira's
+        /// creatures): only as it becomes a target the first time this turn.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        first_each_turn: bool,
+    },
+    /// "Whenever a [filter] becomes the target of a spell or ability [an
+    /// opponent controls]" (Cowardice, Horobi, Daru Spiritualist, Cloud
+    /// Cover); `filter` `None`: "Whenever enchanted creature becomes the
+    /// target of a spell or ability" (Sleeping Potion, Spinal Graft,
+    /// Fractured Loyalty). Once for each permanent targeted (409.1c,
+    /// 410.4, 415.7); "that creature" is that permanent, "that spell or
+    /// ability's controller" the targeting player.
+    PermanentBecomesTarget {
+        filter: Option<ObjectFilter>,
+        opponents: bool,
     },
     /// "Whenever [player] plays a [filter] spell".
     SpellPlayed {

@@ -92,7 +92,8 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                     kind: TargetKind::Spell(_) | TargetKind::ActivatedAbility(_),
                     ..
                 })
-            ) || what == ObjectRef::Triggering)
+            ) || what == ObjectRef::Triggering
+                || what == ObjectRef::TargetingSpellOrAbility)
                 || p.i == start
             {
                 return None;

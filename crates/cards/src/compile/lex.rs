@@ -403,6 +403,9 @@ pub(super) struct Cx {
     /// The trigger supplies an object ("that creature") or a player ("that player").
     pub(super) trig_obj: bool,
     pub(super) trig_player: bool,
+    /// The trigger is a spell or ability targeting something ("that spell
+    /// or ability" is the targeting one: `ObjectRef::TargetingSpellOrAbility`).
+    pub(super) trig_targeting: bool,
     /// 410.11: the state of a "When [condition]," state trigger
     /// (`StateTrigger::Condition`), kept as the ability's condition.
     pub(super) state_condition: Option<crate::Condition>,

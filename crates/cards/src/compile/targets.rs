@@ -902,6 +902,10 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
     } else if cx.trig_obj && p.eat_all("the other creature") {
         // "the other creature" (Mammoth Harness): the one of the event.
         ObjectRef::Triggering
+    } else if cx.trig_targeting && p.eat_all("that spell or ability") {
+        // "counter that spell or ability" (Jetting Glasskite): the one
+        // whose targeting triggered the ability.
+        ObjectRef::TargetingSpellOrAbility
     } else if cx.trig_obj && p.eat_all("that spell") {
         // "counter that spell" (Planar Chaos): the spell that triggered it.
         ObjectRef::Triggering

@@ -280,11 +280,15 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 return None;
             };
             let opponents = p.eat_all("an opponent controls");
+            // "… for the first time each turn" (Jetting Glasskite).
+            let first_each_turn = p.eat_all("for the first time each turn");
             cx.trig_player = true;
+            cx.trig_targeting = true;
             return Some(vec![Trigger::BecomesTarget {
                 spells_only,
                 aura_spells,
                 opponents,
+                first_each_turn,
             }]);
         }
         // "Whenever CARDNAME becomes tapped" (City of Brass).
@@ -525,6 +529,17 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         if p.eat_all("attacks or blocks") {
             return Some(vec![Trigger::AttachedAttacks, Trigger::AttachedBlocks]);
         }
+        // "When enchanted creature becomes the target of a spell or
+        // ability" (Sleeping Potion, Spinal Graft, Fractured Loyalty).
+        if p.eat_all("becomes the target of a spell or ability") {
+            cx.trig_obj = true;
+            cx.trig_player = true;
+            cx.trig_targeting = true;
+            return Some(vec![Trigger::PermanentBecomesTarget {
+                filter: None,
+                opponents: false,
+            }]);
+        }
         // Mammoth Harness: "the other creature" is the one blocked or
         // blocking.
         if p.eat_all("blocks or becomes blocked by") {
@@ -708,6 +723,19 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
     }
     cx.trig_obj = true;
+    // "Whenever a creature becomes the target of a spell or ability"
+    // (Cowardice), "… an opponent controls" (Cloud Cover): "that
+    // creature" and "it" are the permanent targeted.
+    if !or_another && p.eat_all("becomes the target of a spell or ability") {
+        let opponents = p.eat_all("an opponent controls");
+        cx.trig_player = true;
+        cx.trig_targeting = true;
+        cx.last_obj = Some(ObjectRef::Triggering);
+        return Some(vec![Trigger::PermanentBecomesTarget {
+            filter: Some(f),
+            opponents,
+        }]);
+    }
     if p.eat_all("comes into play") {
         if p.eat_all("under your control") {
             f.controller = ControllerFilter::You;

@@ -121,6 +121,10 @@ impl Game {
                 _ => vec![],
             },
             ObjectRef::Triggering => ctx.trigger.object.into_iter().collect(),
+            ObjectRef::TargetingSpellOrAbility => match ctx.trigger.by {
+                Some(crate::Target::Object(o)) => vec![o],
+                _ => Vec::new(),
+            },
             ObjectRef::Sacrificed => ctx.sacrificed.into_iter().collect(),
             ObjectRef::Chosen => ctx.chosen.or(ctx.trigger.chosen).into_iter().collect(),
             ObjectRef::EachOtherThanChosen(f) => {

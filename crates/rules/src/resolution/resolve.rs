@@ -804,6 +804,13 @@ impl Game {
         ctx: &ResolveCtx,
         what: &tolaria_cards::ObjectRef,
     ) -> Option<u32> {
+        if *what == tolaria_cards::ObjectRef::TargetingSpellOrAbility {
+            // 409.1c: the ability whose targeting triggered this one.
+            return match ctx.trigger.by {
+                Some(crate::Target::Ability(id)) => self.stack_ability(id).map(|_| id),
+                _ => None,
+            };
+        }
         let tolaria_cards::ObjectRef::Target(i) = what else {
             return None;
         };

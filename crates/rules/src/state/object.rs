@@ -386,6 +386,11 @@ pub struct Object {
     /// since (501.5); cleared as a turn begins and as it changes zones.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub dealt_damage_this_turn: bool,
+    /// Became the target of a spell or ability this turn (409.1c: "for
+    /// the first time each turn", the Glasskites); cleared as a turn
+    /// begins and as it changes zones.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub targeted_this_turn: bool,
 }
 
 /// 217.7b, 217.7d: how a card was removed from the game face down by an
@@ -478,6 +483,7 @@ impl Object {
             control_marks: 0,
             spell_copy: None,
             dealt_damage_this_turn: false,
+            targeted_this_turn: false,
         }
     }
 
@@ -595,6 +601,7 @@ impl Object {
         self.chosen_player = None;
         self.control_marks = 0;
         self.dealt_damage_this_turn = false;
+        self.targeted_this_turn = false;
     }
 
     /// How many counters of this kind are on it.

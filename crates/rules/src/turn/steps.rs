@@ -267,6 +267,7 @@ impl Game {
                 | flags::DAMAGED_OPPONENT_THIS_TURN
                 | flags::DRAWN_THIS_TURN);
             o.dealt_damage_this_turn = false;
+            o.targeted_this_turn = false;
             if o.zone == Zone::InPlay
                 && (o.controller == active || (two_headed && teams[o.controller.index()] == team))
             {
