@@ -96,6 +96,10 @@ pub enum Condition {
     PlayedFromHand,
     /// "if [this] is untapped" (Howling Mine).
     ThisUntapped,
+    /// "If you played this spell during your main phase, … instead"
+    /// (Sulfurous Blast, Haunting Hymn, Might of Old Krosa): the spell was
+    /// played by its controller during their own main phase (409.1).
+    PlayedDuringMainPhase,
     /// "as long as black is the most common color among all permanents or
     /// is tied for most common" (Goham Djinn): the colours of the
     /// permanents in play, each counted once per colour it has.

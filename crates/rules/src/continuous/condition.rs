@@ -44,6 +44,11 @@ pub(crate) fn holds(
         Condition::NotPlayedFromHand => {
             game.objects[src.slot as usize].flags & crate::state::object::flags::FROM_HAND == 0
         }
+        Condition::PlayedDuringMainPhase => {
+            game.objects[src.slot as usize].flags
+                & crate::state::object::flags::PLAYED_IN_MAIN_PHASE
+                != 0
+        }
         Condition::PlayedFromHand => {
             game.objects[src.slot as usize].flags & crate::state::object::flags::FROM_HAND != 0
         }

@@ -1012,6 +1012,13 @@ impl Game {
             match c.what {
                 Playing::Spell { obj } => {
                     self.players[c.player.index()].spells_this_turn += 1;
+                    // "If you played this spell during your main phase"
+                    // (Sulfurous Blast): 606.4b, a team's turn is each
+                    // teammate's.
+                    if self.is_active(c.player) && self.step.is_main() {
+                        self.objects[obj.slot as usize].flags |=
+                            crate::state::object::flags::PLAYED_IN_MAIN_PHASE;
+                    }
                     self.emit(Event::SpellPlayed {
                         player: c.player,
                         obj,

@@ -75,6 +75,10 @@ pub mod flags {
     /// drawn this turn", Sylvan Library): set as it is drawn, cleared as a
     /// turn begins and on a zone change.
     pub const DRAWN_THIS_TURN: u32 = 1 << 27;
+    /// A spell played during its controller's main phase (409.1: "if you
+    /// played this spell during your main phase", Sulfurous Blast); set as
+    /// it becomes played (409.1i), kept on the spell while it is on the stack.
+    pub const PLAYED_IN_MAIN_PHASE: u32 = 1 << 28;
     pub const ABILITY_BITS: u32 = STATICS | MANA | ACTIVATED | TRIGGERS;
     /// 406: white mana was spent to play this spell (the next four bits:
     /// blue, black, red, green; `spent_bit`); set as it becomes played
@@ -756,6 +760,11 @@ mod flag_tests {
             REVEALED,
             MASKED,
             DAMAGED_OPPONENT_THIS_TURN,
+            NO_ATTACK_NEXT_TURN,
+            DRAWN_THIS_TURN,
+            PLAYED_IN_MAIN_PHASE,
+            SPENT_W,
+            SPENT_C,
         ];
         let mut seen = 0u32;
         for f in all {
