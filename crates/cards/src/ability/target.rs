@@ -412,6 +412,11 @@ pub enum ObjectRef {
     Attached,
     /// The object that caused the trigger ("that creature").
     Triggering,
+    /// "Enchanted creature and other creatures that share a creature type
+    /// with it" (the Crowns of Onslaught): the enchanted creature and each
+    /// other creature in play sharing a creature type with it (205.3b) as
+    /// the effect applies.
+    AttachedAndEachSharingCreatureType,
     /// The spell or ability whose targeting triggered the ability ("counter
     /// that spell or ability": the Glasskites), on the stack (409.1c).
     TargetingSpellOrAbility,

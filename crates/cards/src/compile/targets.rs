@@ -991,6 +991,9 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         // Righteous): the same objects, found again as this effect applies.
         p.eat_all("those creatures");
         cx.last_obj.clone()?
+    } else if p.eat_all("enchanted creature and other creatures that share a creature type with it")
+    {
+        ObjectRef::AttachedAndEachSharingCreatureType
     } else if p.eat_all("enchanted creature")
         || p.eat_all("equipped creature")
         || eat_enchanted_noncreature(p)

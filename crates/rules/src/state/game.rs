@@ -68,6 +68,11 @@ pub struct LastKnown {
     /// of its leaves-play ability (Laquatus's Champion, `PlayerRef::Linked`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chosen_player: Option<PlayerId>,
+    /// What it was attached to (212.4: an Aura's "enchanted creature" in
+    /// an ability of it that resolves after it left play, Briar Shield's
+    /// "Sacrifice Briar Shield: Enchanted creature gets +3/+3").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attached_to: Option<Target>,
 }
 
 impl LastKnown {

@@ -699,6 +699,7 @@ impl Game {
             let plus_counters = o.counters_of(tolaria_cards::CounterKind::PlusOnePlusOne) as u16;
             let counters = o.counters;
             let chosen_player = o.chosen_player;
+            let attached_to = o.attached_to;
             let ch = crate::continuous::characteristics::compute(self, id);
             self.lki.retain(|l| l.id != id);
             self.lki.push(LastKnown {
@@ -719,6 +720,7 @@ impl Game {
                 colors: ch.colors.0,
                 counters,
                 chosen_player,
+                attached_to,
             });
         }
     }
