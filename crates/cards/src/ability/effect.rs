@@ -1299,6 +1299,13 @@ pub enum Effect {
     PutSelfFromGraveyardIntoPlay {
         tapped: bool,
     },
+    /// "Return CARDNAME from your graveyard to play attached to that
+    /// creature" (Dragon Breath): the Aura card comes into play under its
+    /// owner's control attached to that permanent, if it could enchant it
+    /// (212.4j); otherwise it stays in the graveyard.
+    PutSelfFromGraveyardIntoPlayAttached {
+        to: ObjectRef,
+    },
     /// "Return all Zombie cards from all graveyards to their owners'
     /// hands." (Infernal Caretaker): every card of the graveyards that
     /// matches goes to its owner's hand.

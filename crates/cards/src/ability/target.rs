@@ -261,7 +261,11 @@ pub struct ObjectFilter {
     pub face_down: Option<bool>,
     /// "with converted mana cost N or less" (502.39a soulshift).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cmc_at_most: Option<i32>,
+    pub cmc_at_most: Option<i8>,
+    /// "with converted mana cost N or greater" (Dragon Breath); one byte
+    /// keeps the filter small.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cmc_at_least: Option<i8>,
     /// "with the same converted mana cost as [this card]" (502.48a
     /// transmute): the card's own, fixed as the card is compiled.
     #[serde(default, skip_serializing_if = "Option::is_none")]

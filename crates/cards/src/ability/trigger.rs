@@ -642,6 +642,12 @@ pub enum Trigger {
     /// 502.55a (recover): "When a creature is put into your graveyard from
     /// play" of a card in that graveyard (the ability functions only there).
     CreatureToYourGraveyard,
+    /// "When a creature with converted mana cost 6 or greater comes into
+    /// play, you may return CARDNAME from your graveyard to play attached
+    /// to that creature." (the Dragon Auras of Scourge): a comes-into-play
+    /// trigger of a card in its owner's graveyard (402.8h: the ability
+    /// functions only there); "that creature" is the permanent.
+    ComesIntoPlayFromGraveyard(ObjectFilter),
     /// "Whenever a black card is put into an opponent's graveyard from
     /// anywhere" (Compost), "Whenever another card is put into a graveyard
     /// from anywhere" (Planar Void), "… into your graveyard from your

@@ -551,7 +551,7 @@ fn parameter_keyword(p: &mut P) -> Option<Vec<Ability>> {
             vec![TargetSpec::one(TargetKind::CardInGraveyard {
                 filter: ObjectFilter {
                     subtypes_any: vec![Subtype::intern("Spirit")],
-                    cmc_at_most: Some(n),
+                    cmc_at_most: Some(i8::try_from(n).ok()?),
                     ..Default::default()
                 },
                 whose: PlayerFilter::You,

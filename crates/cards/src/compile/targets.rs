@@ -473,9 +473,9 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 p.eat_all("converted mana cost");
                 let n = number_word(p.bump())?;
                 if p.eat_all("or less") {
-                    f.cmc_at_most = Some(n);
-                } else if p.at_all("or greater") || p.at_all("or more") {
-                    return fail_at(p, start);
+                    f.cmc_at_most = Some(i8::try_from(n).ok()?);
+                } else if p.eat_all("or greater") || p.eat_all("or more") {
+                    f.cmc_at_least = Some(i8::try_from(n).ok()?);
                 } else {
                     f.cmc_exactly = Some(n);
                 }

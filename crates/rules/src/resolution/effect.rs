@@ -1101,6 +1101,7 @@ impl Game {
             | Effect::RemoveTopCards { .. }
             | Effect::ReturnSelfFromGraveyard
             | Effect::PutSelfFromGraveyardIntoPlay { .. }
+            | Effect::PutSelfFromGraveyardIntoPlayAttached { .. }
             | Effect::ReturnFromGraveyardThisTurn { .. }
             | Effect::ReturnOwnedToHand { .. }
             | Effect::ReturnAllFromGraveyardsToHand { .. }

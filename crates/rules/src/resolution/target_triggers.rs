@@ -89,3 +89,40 @@ pub(super) fn became_targets(
         }
     }
 }
+
+/// 402.8h: "When a creature with converted mana cost 6 or greater comes
+/// into play, you may return CARDNAME from your graveyard to play attached
+/// to that creature." (the Dragon Auras): the comes-into-play abilities of
+/// the cards in graveyards that function there; `new` is the permanent.
+pub(super) fn comes_into_play_in_graveyards(game: &mut Game, new: crate::ObjId) {
+    if !game.graveyard_abilities_function() {
+        return;
+    }
+    for pi in 0..game.players.len() {
+        let g = PlayerId(pi as u8);
+        for k in 0..game.player(g).graveyard.len() {
+            let c = game.player(g).graveyard[k];
+            let card = game.objects[c.slot as usize].card;
+            let front = tolaria_cards::db().get(card).front();
+            if !front.has_graveyard_triggers {
+                continue;
+            }
+            for a in front.abilities.iter() {
+                let tolaria_cards::Ability::Triggered(t) = a else {
+                    continue;
+                };
+                let Trigger::ComesIntoPlayFromGraveyard(f) = &t.trigger else {
+                    continue;
+                };
+                if crate::continuous::filter::matches(game, f, new, Some(c), g) {
+                    let ctx = TriggerContext {
+                        object: Some(new),
+                        ..Default::default()
+                    };
+                    super::triggers::trigger_printed(game, g, c, card, &t.trigger, ctx);
+                    break;
+                }
+            }
+        }
+    }
+}

@@ -102,6 +102,9 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         } => {
             // 404.4a: comes-into-play abilities of the new permanent and of others.
             let new = *new;
+            if game.graveyard_triggers {
+                super::target_triggers::comes_into_play_in_graveyards(game, new);
+            }
             // 404.4a: the new permanent's comes-into-play abilities include
             // those a static ability grants it (its own or another's), which
             // the board last computed doesn't know of yet.
