@@ -234,6 +234,11 @@ pub enum StaticAbility {
     CopyExceptions {
         keeps_color: bool,
         has: Option<u8>,
+        /// "… except it's an enchantment in addition to its other types"
+        /// (Copy Artifact): card types the copy has besides the copied
+        /// ones, part of its copiable values too.
+        #[serde(default, skip_serializing_if = "super::no_types")]
+        also_types: crate::TypeSet,
     },
     /// 504.8, 503: "As [this] comes into play or is turned face up, you may
     /// choose another creature in play. If you do, until [this] is turned

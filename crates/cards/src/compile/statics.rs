@@ -414,6 +414,7 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                     StaticAbility::CopyExceptions {
                         keeps_color: false,
                         has,
+                        also_types: crate::TypeSet::EMPTY,
                     },
                     StaticAbility::CopyAsTurnedFaceUp(f),
                 ]
@@ -552,9 +553,25 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         } else {
             None
         };
+        // 503.9: "…, except it's an enchantment in addition to its other
+        // types" (Copy Artifact).
+        let mut also_types = crate::TypeSet::EMPTY;
+        if !keeps_color && p.eat_all(", except it's an") {
+            let t = match p.bump() {
+                "enchantment" => crate::CardType::Enchantment,
+                "artifact" => crate::CardType::Artifact,
+                _ => return None,
+            };
+            p.eat_all("in addition to its other types").then_some(())?;
+            also_types = crate::TypeSet::single(t);
+        }
         let mut v = vec![StaticAbility::ComesIntoPlayAsCopy(f)];
-        if keeps_color {
-            v.push(StaticAbility::CopyExceptions { keeps_color, has });
+        if keeps_color || !also_types.is_empty() {
+            v.push(StaticAbility::CopyExceptions {
+                keeps_color,
+                has,
+                also_types,
+            });
         }
         return (p.eat_end() && p.at_end()).then_some(v);
     }

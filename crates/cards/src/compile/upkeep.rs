@@ -46,6 +46,18 @@ pub(super) fn pay_cost(p: &mut P) -> Option<Cost> {
     let mut cost = Cost::default();
     if let Some(m) = mana_symbols(p) {
         cost.mana = m;
+        // "{1} or 1 life" (Erosion): the life may be paid instead.
+        if p.at("or") && p.peek_at(2) == "life" {
+            let start = p.i;
+            p.bump();
+            match amount(p) {
+                Some(Amount::Fixed(n)) if n > 0 && p.eat("life") => {
+                    cost.life_instead = n as u32;
+                    return Some(cost);
+                }
+                _ => p.i = start,
+            }
+        }
         if !p.at("and") {
             return Some(cost);
         }
@@ -210,6 +222,11 @@ fn plain_instructions(effects: Vec<Effect>) -> Option<Vec<Effect>> {
             } | Effect::RemoveCounters {
                 what: ObjectRef::This,
                 amount: Amount::Fixed(_),
+                ..
+            } | Effect::AddMana {
+                // "Cumulative upkeep—Add {R}." (Braid of Fire): mana added
+                // to the payer's pool, which can always be done.
+                who: PlayerRef::You,
                 ..
             }
         )

@@ -473,7 +473,13 @@ pub(super) fn pump(
         Duration::UntilYourNextUpkeep
     } else if p.eat_all("until cardname leaves play") {
         Duration::UntilSourceLeaves
-    } else if p.at(".") && e.power == 0 && e.toughness == 0 && e.set_pt.is_none() {
+    } else if (p.at(".") || p.at_end() && e.grant.is_some())
+        && e.power == 0
+        && e.toughness == 0
+        && e.set_pt.is_none()
+    {
+        // (A quoted ability ends the sentence with its own period:
+        // "Earthbind gains \"Enchanted creature loses flying.\"")
         // "{0}: Mist Dragon gains flying." (reminder: "This effect lasts
         // indefinitely."): an effect with no stated duration lasts as long
         // as its object stays in play (418.3b).

@@ -68,6 +68,7 @@ impl Game {
                 pt: values.pt,
                 keywords: values.keywords,
                 subtypes: values.subtypes,
+                types: values.types,
             }),
             until_end_of_turn: false,
             until_end_of_combat: false,

@@ -447,6 +447,13 @@ impl Game {
                 // 413.2c: pay the cost, or let the effects happen.
                 self.on_pay_or_else(p, action == Action::Yes);
             }
+            Action::ChooseMode(0)
+                if matches!(self.current_effect(), Some(Effect::UnlessPays { .. }))
+                    && self.resolving.as_ref().is_some_and(|r| r.paid.is_none()) =>
+            {
+                // "{1} or 1 life" (Erosion): the life paid instead.
+                self.on_pay_life_instead(p);
+            }
             Action::Yes
                 if matches!(
                     self.current_effect(),
