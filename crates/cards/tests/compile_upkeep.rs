@@ -190,3 +190,16 @@ fn unless_pays_mana_or_life() {
     let t = triggered("At the beginning of the upkeep of enchanted land's controller, destroy that land unless that player pays {1} or 1 life.");
     assert_eq!(unless_cost(&t[0]).0.life_instead, 1);
 }
+
+#[test]
+fn zz_debug() {
+    for text in [
+        "When CARDNAME comes into play, if enchanted creature has flying, CARDNAME deals 2 damage to that creature and CARDNAME gains \"Enchanted creature loses flying.\"",
+        "When CARDNAME comes into play, CARDNAME gains \"Enchanted creature loses flying.\"",
+        "When CARDNAME comes into play, CARDNAME gains \"Enchanted creature gets +1/+1.\"",
+        "When CARDNAME comes into play, CARDNAME gains \"{T}: Draw a card.\"",
+        "{T}: CARDNAME gains \"{T}: Draw a card.\"",
+    ] {
+        eprintln!("{text} => {:?}", compile(text).map(|c| c.abilities));
+    }
+}

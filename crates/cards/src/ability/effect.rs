@@ -666,6 +666,11 @@ pub enum Effect {
         /// with that many in hand.
         #[serde(default = "one_u8", skip_serializing_if = "is_one_u8")]
         count: u8,
+        /// "Cumulative upkeep—Discard a card." (Vexing Sphinx): `count`
+        /// cards for each counter of this kind on the source as it
+        /// resolves (502.13a), all of them or none.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        per_counter: Option<CounterKind>,
     },
     /// "If you can't, [effects]" after "sacrifice a [filter]" (Lord of the
     /// Pit): the effects happen if the controller controls no such

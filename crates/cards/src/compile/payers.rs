@@ -37,6 +37,7 @@ pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
             effects,
             at_random: false,
             count: 1,
+            per_counter: None,
         });
         return Some(());
     }

@@ -1243,6 +1243,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             effects: v,
             at_random,
             count,
+            per_counter: None,
         }];
         // "If CARDNAME deals damage to you this way, tap it." (Mishra's
         // War Machine): after the damage, if any was dealt.

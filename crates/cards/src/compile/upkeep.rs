@@ -267,6 +267,28 @@ fn count(p: &mut P) -> Option<u8> {
 /// The upkeep keywords, each expanded to the abilities it means; `None`
 /// (cursor unmoved by the caller's retry) when the line has none here.
 pub(super) fn keyword(p: &mut P) -> Option<Vec<Ability>> {
+    if p.at_all("cumulative upkeep — discard a card .") {
+        // 502.13a: "Cumulative upkeep—Discard a card." (Vexing Sphinx): a
+        // card chosen for each age counter, all of them or none.
+        p.eat_all("cumulative upkeep — discard a card .");
+        return Some(vec![at_your_upkeep(
+            vec![
+                Effect::PutCounters {
+                    what: ObjectRef::This,
+                    kind: CounterKind::Age,
+                    amount: Amount::Fixed(1),
+                },
+                Effect::UnlessDiscard {
+                    filter: ObjectFilter::default(),
+                    effects: vec![sacrifice_this()],
+                    at_random: false,
+                    count: 1,
+                    per_counter: Some(CounterKind::Age),
+                },
+            ],
+            None,
+        )]);
+    }
     if p.eat_all("cumulative upkeep") {
         // 502.13a: "At the beginning of your upkeep, put an age counter on
         // this permanent, then sacrifice this permanent unless you pay

@@ -30,6 +30,18 @@ impl Game {
         }
     }
 
+    /// How many cards an "unless you discard" effect asks for: `count`, or
+    /// `count` for each counter of that kind on the source
+    /// ("Cumulative upkeep—Discard a card.", Vexing Sphinx, 502.13a).
+    pub(crate) fn unless_discard_total(
+        &self,
+        source: crate::ObjId,
+        count: u8,
+        per_counter: Option<CounterKind>,
+    ) -> u32 {
+        u32::from(count).saturating_mul(self.unless_times(source, per_counter))
+    }
+
     /// The whole cost of an "unless you pay" effect of the ability with
     /// source `source`: its mana (once per counter with `per_counter`,
     /// 502.13a) and its life.
