@@ -26,6 +26,11 @@ pub enum Duration {
     /// "until CARDNAME leaves play" (Gaea's Liege): ends as the source
     /// leaves play; nothing if it already has (as 418.3d).
     UntilSourceLeaves,
+    /// "[this Aura] gains \"Enchanted creature loses flying.\"" (Earthbind):
+    /// the effect of the ability the Aura gained applies to the permanent
+    /// it enchants now or later, for as long as the Aura is in play; its
+    /// timestamp is when the ability was gained.
+    ToWhatThisEnchants,
 }
 
 /// A one-shot or continuous effect produced when a spell or ability resolves

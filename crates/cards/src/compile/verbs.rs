@@ -245,6 +245,29 @@ pub(super) fn pump(
     color_chosen: bool,
     type_chosen: Option<bool>,
 ) -> Option<Effect> {
+    // "CARDNAME gains \"Enchanted creature loses flying.\"" (Earthbind):
+    // the Aura gains a static ability about what it enchants.
+    if what == ObjectRef::This && !eot_prefix && p.at_all("gains \" enchanted creature") {
+        let start = p.i;
+        for _ in 0..4 {
+            p.bump();
+        }
+        return match pump(p, ObjectRef::Attached, false, false, None) {
+            Some(Effect::Continuous {
+                effect,
+                duration: Duration::Permanent,
+                ..
+            }) if p.eat(".") && p.eat("\"") => Some(Effect::Continuous {
+                what: ObjectRef::This,
+                effect,
+                duration: Duration::ToWhatThisEnchants,
+            }),
+            _ => {
+                p.i = start;
+                None
+            }
+        };
+    }
     let mut e = LayerEffect::default();
     let mut any = false;
     let mut chosen_color = false;

@@ -77,6 +77,7 @@ impl Game {
             while_enchanted: false,
             while_controlled: false,
             until_upkeep_of: None,
+            to_attached: false,
         });
         let obj = ctx.source;
         let own = self.objects[obj.slot as usize].card;

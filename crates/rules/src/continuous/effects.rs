@@ -48,6 +48,11 @@ pub struct ContinuousEffect {
     /// (the effect's source) leaves play.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub until_leaves: Option<ObjId>,
+    /// "[this Aura] gains \"Enchanted creature loses flying.\"" (Earthbind):
+    /// the effect applies to what `affected` (the Aura) enchants, whichever
+    /// permanent that is as the layers are applied.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub to_attached: bool,
 }
 
 /// 503.2: the copiable values of an object: its printed values (the card's

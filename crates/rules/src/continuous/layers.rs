@@ -502,7 +502,17 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
         if e.copy.is_some() {
             continue;
         }
-        let Some(i) = game.in_play.iter().position(|&x| x == e.affected) else {
+        // Earthbind's gained "Enchanted creature loses flying": what the
+        // Aura enchants now.
+        let affected = if e.to_attached {
+            match game.objects[e.affected.slot as usize].attached_to {
+                Some(crate::Target::Object(c)) => c,
+                _ => continue,
+            }
+        } else {
+            e.affected
+        };
+        let Some(i) = game.in_play.iter().position(|&x| x == affected) else {
             continue;
         };
         v.push(Listed {
