@@ -416,6 +416,11 @@ impl Game {
             }
         } else {
             self.emit(Event::DeclinedToPay { player: p, card });
+            // "the amount of mana that player paid this way" (Power Leak):
+            // none when the X chosen isn't paid.
+            if let Some(r) = self.resolving.as_mut().filter(|r| r.pay_x.is_some()) {
+                r.ctx.x = 0;
+            }
         }
         if let Some(r) = self.resolving.as_mut() {
             r.paid = Some(pay);
