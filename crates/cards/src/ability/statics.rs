@@ -602,6 +602,15 @@ pub enum StaticAbility {
         affected: Affected,
         generic: u32,
     },
+    /// 308.2d: "[This] can't attack unless you sacrifice two Islands."
+    /// (Leviathan, Exalted Dragon): `count` permanents matching `filter`
+    /// the creature's controller sacrifices as it is declared as an
+    /// attacker (308.2f), a cost to attack.
+    AttackSacrificeCost {
+        affected: Affected,
+        filter: ObjectFilter,
+        count: u8,
+    },
     /// 502.50a: "Bloodthirst N": "If an opponent was dealt damage this
     /// turn, this permanent comes into play with N +1/+1 counters on it."
     Bloodthirst(u8),

@@ -949,6 +949,16 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             p.eat_all("can't block");
             out.push(StaticAbility::CantBlock(affected.clone()));
             its_abilities_cant_be_played(p, &affected, &mut out);
+        } else if this && p.at_all("can't attack unless you sacrifice") {
+            // 308.2d: "Leviathan can't attack unless you sacrifice two
+            // Islands." (the reminder: paid as attackers are declared).
+            p.eat_all("can't attack unless you");
+            let (cost, count) = super::upkeep::sacrifice_cost(p)?;
+            out.push(StaticAbility::AttackSacrificeCost {
+                affected: affected.clone(),
+                filter: cost.sacrifice?,
+                count,
+            });
         } else if !this && p.eat_all("can't attack unless its controller pays") {
             // 308.2d: Brainwash's cost to attack with the enchanted creature.
             let generic = generic_mana(p)?;
