@@ -51,6 +51,11 @@ pub struct Cost {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discard_filter: Option<ObjectFilter>,
     pub pay_life: u32,
+    /// "… unless that player pays {1} or 1 life" (Erosion): life the payer
+    /// may pay instead of the whole mana (only in "unless [player] pays"
+    /// costs, 413.2c; 215.4: only from a life total at least that high).
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub life_instead: u32,
     /// "Remove N [kind] counters from [this]".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remove_counters: Option<(CounterKind, u8)>,

@@ -26,6 +26,11 @@ pub enum Duration {
     /// "until CARDNAME leaves play" (Gaea's Liege): ends as the source
     /// leaves play; nothing if it already has (as 418.3d).
     UntilSourceLeaves,
+    /// "[this Aura] gains \"Enchanted creature loses flying.\"" (Earthbind):
+    /// the effect of the ability the Aura gained applies to the permanent
+    /// it enchants now or later, for as long as the Aura is in play; its
+    /// timestamp is when the ability was gained.
+    ToWhatThisEnchants,
 }
 
 /// A one-shot or continuous effect produced when a spell or ability resolves
@@ -666,6 +671,11 @@ pub enum Effect {
         /// with that many in hand.
         #[serde(default = "one_u8", skip_serializing_if = "is_one_u8")]
         count: u8,
+        /// "Cumulative upkeep—Discard a card." (Vexing Sphinx): `count`
+        /// cards for each counter of this kind on the source as it
+        /// resolves (502.13a), all of them or none.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        per_counter: Option<CounterKind>,
     },
     /// "If you can't, [effects]" after "sacrifice a [filter]" (Lord of the
     /// Pit): the effects happen if the controller controls no such

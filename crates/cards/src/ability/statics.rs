@@ -234,6 +234,11 @@ pub enum StaticAbility {
     CopyExceptions {
         keeps_color: bool,
         has: Option<u8>,
+        /// "… except it's an enchantment in addition to its other types"
+        /// (Copy Artifact): card types the copy has besides the copied
+        /// ones, part of its copiable values too.
+        #[serde(default, skip_serializing_if = "super::no_types")]
+        also_types: crate::TypeSet,
     },
     /// 504.8, 503: "As [this] comes into play or is turned face up, you may
     /// choose another creature in play. If you do, until [this] is turned
@@ -596,6 +601,15 @@ pub enum StaticAbility {
     AttackCostOf {
         affected: Affected,
         generic: u32,
+    },
+    /// 308.2d: "[This] can't attack unless you sacrifice two Islands."
+    /// (Leviathan, Exalted Dragon): `count` permanents matching `filter`
+    /// the creature's controller sacrifices as it is declared as an
+    /// attacker (308.2f), a cost to attack.
+    AttackSacrificeCost {
+        affected: Affected,
+        filter: ObjectFilter,
+        count: u8,
     },
     /// 502.50a: "Bloodthirst N": "If an opponent was dealt damage this
     /// turn, this permanent comes into play with N +1/+1 counters on it."

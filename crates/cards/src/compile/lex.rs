@@ -406,6 +406,11 @@ pub(super) struct Cx {
     /// The trigger is a spell or ability targeting something ("that spell
     /// or ability" is the targeting one: `ObjectRef::TargetingSpellOrAbility`).
     pub(super) trig_targeting: bool,
+    /// "that creature" / "that land" names the enchanted permanent: an
+    /// intervening "if enchanted creature has flying," (Earthbind) or the
+    /// upkeep of enchanted land's controller (Erosion) named it, whatever
+    /// the trigger's own object.
+    pub(super) that_attached: bool,
     /// 410.11: the state of a "When [condition]," state trigger
     /// (`StateTrigger::Condition`), kept as the ability's condition.
     pub(super) state_condition: Option<crate::Condition>,

@@ -119,6 +119,24 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if let Some(()) = attempt(p, cx, if_its_color) {
         return Some(());
     }
+    // "Prevent X of that damage, where X is the amount of mana that player
+    // paid this way." (Power Leak, after "that player may pay any amount of
+    // mana. CARDNAME deals 2 damage to that player."): the damage less the
+    // mana paid (the X of the payment, 0 if declined).
+    if p.at_all(
+        "prevent x of that damage , where x is the amount of mana that player paid this way",
+    ) {
+        let n = cx.effects.len();
+        let paid_x = n >= 2
+            && matches!(&cx.effects[n - 2], Effect::UnlessPays { cost, .. } if cost.mana.x > 0);
+        if let (true, Some(Effect::DealDamage { amount, .. })) = (paid_x, cx.effects.last_mut()) {
+            *amount = Amount::Minus(Box::new(amount.clone()), Box::new(Amount::X));
+            p.eat_all(
+                "prevent x of that damage , where x is the amount of mana that player paid this way",
+            );
+            return p.eat_end().then_some(());
+        }
+    }
     // "If that spell is countered this way, exile it instead of putting it
     // into its owner's graveyard." (Dissipate; Remand, Memory Lapse): a
     // replacement of where the countered card goes (419.6a).
@@ -1243,6 +1261,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             effects: v,
             at_random,
             count,
+            per_counter: None,
         }];
         // "If CARDNAME deals damage to you this way, tap it." (Mishra's
         // War Machine): after the damage, if any was dealt.

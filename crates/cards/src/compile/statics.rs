@@ -414,6 +414,7 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                     StaticAbility::CopyExceptions {
                         keeps_color: false,
                         has,
+                        also_types: crate::TypeSet::EMPTY,
                     },
                     StaticAbility::CopyAsTurnedFaceUp(f),
                 ]
@@ -552,9 +553,25 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         } else {
             None
         };
+        // 503.9: "…, except it's an enchantment in addition to its other
+        // types" (Copy Artifact).
+        let mut also_types = crate::TypeSet::EMPTY;
+        if !keeps_color && p.eat_all(", except it's an") {
+            let t = match p.bump() {
+                "enchantment" => crate::CardType::Enchantment,
+                "artifact" => crate::CardType::Artifact,
+                _ => return None,
+            };
+            p.eat_all("in addition to its other types").then_some(())?;
+            also_types = crate::TypeSet::single(t);
+        }
         let mut v = vec![StaticAbility::ComesIntoPlayAsCopy(f)];
-        if keeps_color {
-            v.push(StaticAbility::CopyExceptions { keeps_color, has });
+        if keeps_color || !also_types.is_empty() {
+            v.push(StaticAbility::CopyExceptions {
+                keeps_color,
+                has,
+                also_types,
+            });
         }
         return (p.eat_end() && p.at_end()).then_some(v);
     }
@@ -932,6 +949,16 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             p.eat_all("can't block");
             out.push(StaticAbility::CantBlock(affected.clone()));
             its_abilities_cant_be_played(p, &affected, &mut out);
+        } else if this && p.at_all("can't attack unless you sacrifice") {
+            // 308.2d: "Leviathan can't attack unless you sacrifice two
+            // Islands." (the reminder: paid as attackers are declared).
+            p.eat_all("can't attack unless you");
+            let (cost, count) = super::upkeep::sacrifice_cost(p)?;
+            out.push(StaticAbility::AttackSacrificeCost {
+                affected: affected.clone(),
+                filter: cost.sacrifice?,
+                count,
+            });
         } else if !this && p.eat_all("can't attack unless its controller pays") {
             // 308.2d: Brainwash's cost to attack with the enchanted creature.
             let generic = generic_mana(p)?;

@@ -922,6 +922,18 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
             .iter()
             .rposition(|t| matches!(t.kind, TargetKind::Spell(_)))?;
         ObjectRef::Target(i as u8)
+    } else if cx.that_attached
+        && p.at("that")
+        && matches!(
+            p.peek_at(1),
+            "creature" | "permanent" | "land" | "artifact" | "enchantment"
+        )
+    {
+        // "destroy that land" (Erosion), "deals 2 damage to that creature"
+        // (Earthbind): the enchanted permanent named before.
+        p.bump();
+        p.bump();
+        ObjectRef::Attached
     } else if p.at_all("that creature") || p.at_all("that permanent") {
         p.bump();
         p.bump();

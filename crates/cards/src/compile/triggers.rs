@@ -76,6 +76,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 p.bump();
                 cx.trig_player = true;
                 cx.last_obj = Some(ObjectRef::Attached);
+                cx.that_attached = true;
                 return Some(vec![Trigger::BeginningOfAttachedControllers(step)]);
             }
         }
@@ -1116,6 +1117,20 @@ fn trigger_condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
             at_least: 0,
             at_most: Some(0),
             controlled_by: None,
+        }
+    } else if p.eat_all("enchanted creature has") {
+        // "if enchanted creature has flying," (Earthbind): the creature
+        // this Aura enchants, as the ability triggers and resolves
+        // (404.3); "that creature" after it names it.
+        let k = super::keywords::keyword(p)?;
+        cx.last_obj = Some(ObjectRef::Attached);
+        cx.that_attached = true;
+        Condition::ObjectIs {
+            what: ObjectRef::Attached,
+            filter: Box::new(ObjectFilter {
+                with_keyword: Some(k),
+                ..ObjectFilter::any()
+            }),
         }
     } else if cx.trig_player && p.eat_all("that player controls") {
         // "if that player controls a Plains," (Spiritual Sanctuary).

@@ -245,6 +245,29 @@ pub(super) fn pump(
     color_chosen: bool,
     type_chosen: Option<bool>,
 ) -> Option<Effect> {
+    // "CARDNAME gains \"Enchanted creature loses flying.\"" (Earthbind):
+    // the Aura gains a static ability about what it enchants.
+    if what == ObjectRef::This && !eot_prefix && p.at_all("gains \" enchanted creature") {
+        let start = p.i;
+        for _ in 0..4 {
+            p.bump();
+        }
+        return match pump(p, ObjectRef::Attached, false, false, None) {
+            Some(Effect::Continuous {
+                effect,
+                duration: Duration::Permanent,
+                ..
+            }) if p.eat(".") && p.eat("\"") => Some(Effect::Continuous {
+                what: ObjectRef::This,
+                effect,
+                duration: Duration::ToWhatThisEnchants,
+            }),
+            _ => {
+                p.i = start;
+                None
+            }
+        };
+    }
     let mut e = LayerEffect::default();
     let mut any = false;
     let mut chosen_color = false;
@@ -473,7 +496,13 @@ pub(super) fn pump(
         Duration::UntilYourNextUpkeep
     } else if p.eat_all("until cardname leaves play") {
         Duration::UntilSourceLeaves
-    } else if p.at(".") && e.power == 0 && e.toughness == 0 && e.set_pt.is_none() {
+    } else if (p.at(".") || p.at_end() && e.grant.is_some())
+        && e.power == 0
+        && e.toughness == 0
+        && e.set_pt.is_none()
+    {
+        // (A quoted ability ends the sentence with its own period:
+        // "Earthbind gains \"Enchanted creature loses flying.\"")
         // "{0}: Mist Dragon gains flying." (reminder: "This effect lasts
         // indefinitely."): an effect with no stated duration lasts as long
         // as its object stays in play (418.3b).

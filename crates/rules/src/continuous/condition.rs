@@ -188,6 +188,17 @@ pub(crate) fn holds(
                 .count() as u32
                 >= *at_least
         }
+        // "if enchanted creature has flying" (Earthbind): what this Aura
+        // enchants, as the ability triggers (404.3).
+        Condition::ObjectIs {
+            what: tolaria_cards::ObjectRef::Attached,
+            filter,
+        } => match game.objects[src.slot as usize].attached_to {
+            Some(crate::Target::Object(c)) => {
+                crate::continuous::filter::matches(game, filter, c, Some(src), you)
+            }
+            _ => false,
+        },
         // Only on resolution (`holds_on_resolution`).
         Condition::PutFromHand
         | Condition::YouDid

@@ -68,6 +68,7 @@ impl Game {
                 pt: values.pt,
                 keywords: values.keywords,
                 subtypes: values.subtypes,
+                types: values.types,
             }),
             until_end_of_turn: false,
             until_end_of_combat: false,
@@ -76,6 +77,7 @@ impl Game {
             while_enchanted: false,
             while_controlled: false,
             until_upkeep_of: None,
+            to_attached: false,
         });
         let obj = ctx.source;
         let own = self.objects[obj.slot as usize].card;

@@ -312,6 +312,7 @@ fn layer1(game: &Game, id: ObjId) -> Characteristics {
         pt,
         keywords,
         subtypes,
+        types,
     } = game.copiable_values(id);
     let mut ch = match token.and_then(|t| of_token(card, t, o.base_controller)) {
         Some(ch) => ch,
@@ -337,6 +338,9 @@ fn layer1(game: &Game, id: ObjId) -> Characteristics {
     }
     // 503.9: "except it has haste" (Kiki-Jiki, Mirror Breaker).
     ch.keywords = ch.keywords.union(keywords);
+    // 503.9: "except it's an enchantment in addition to its other types"
+    // (Copy Artifact).
+    ch.types = tolaria_cards::TypeSet(ch.types.0 | types.0);
     // 419.1b: the creature types of the form chosen (Primal Clay).
     for s in subtypes.iter() {
         ch.subtypes.insert(s);
@@ -498,7 +502,17 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
         if e.copy.is_some() {
             continue;
         }
-        let Some(i) = game.in_play.iter().position(|&x| x == e.affected) else {
+        // Earthbind's gained "Enchanted creature loses flying": what the
+        // Aura enchants now.
+        let affected = if e.to_attached {
+            match game.objects[e.affected.slot as usize].attached_to {
+                Some(crate::Target::Object(c)) => c,
+                _ => continue,
+            }
+        } else {
+            e.affected
+        };
+        let Some(i) = game.in_play.iter().position(|&x| x == affected) else {
             continue;
         };
         v.push(Listed {

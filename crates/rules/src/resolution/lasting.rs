@@ -110,7 +110,9 @@ impl Game {
         }
         // "until CARDNAME leaves play": if it already has, the effect
         // does nothing, as 418.3d says of "as long as" (ARCHITECTURE.md).
-        let until_leaves = (duration == Duration::UntilSourceLeaves).then_some(ctx.source);
+        let to_attached = duration == Duration::ToWhatThisEnchants;
+        let until_leaves =
+            (duration == Duration::UntilSourceLeaves || to_attached).then_some(ctx.source);
         if until_leaves.is_some_and(|s| !self.is_in_play(s)) {
             return;
         }
@@ -167,6 +169,7 @@ impl Game {
                     until_upkeep_of: (duration == Duration::UntilYourNextUpkeep)
                         .then_some(ctx.controller),
                     until_leaves,
+                    to_attached,
                 });
             let card = self.objects[o.slot as usize].card;
             if effect.is_pump() {

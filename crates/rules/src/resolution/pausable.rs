@@ -721,8 +721,15 @@ impl Game {
                 filter,
                 effects,
                 count,
+                per_counter,
                 ..
             } => {
+                let count = self.unless_discard_total(ctx.source, *count, *per_counter);
+                if count == 0 && self.resolving.as_ref().is_some_and(|r| r.paid.is_none()) {
+                    // 502.13a: no counter left (the permanent left play):
+                    // nothing to discard.
+                    self.resolving.as_mut()?.paid = Some(true);
+                }
                 let paid = self.resolving.as_ref().and_then(|r| r.paid);
                 match paid {
                     Some(true) => {}
@@ -738,7 +745,7 @@ impl Game {
                         // all of it (413.2c).
                         let done = self.resolving.as_ref().map_or(0, |r| r.sub);
                         let have = self.hand_cards_matching(p, filter).count();
-                        if done > 0 || have >= usize::from(*count) {
+                        if done > 0 || have >= count as usize {
                             return Some(Decision {
                                 player: p,
                                 kind: DecisionKind::DiscardUnless,

@@ -606,7 +606,7 @@ impl Game {
                         copy,
                         r.player_choice,
                         r.item.x,
-                        tapped,
+                        (tapped, aura_target),
                     ) {
                         if suspend_haste {
                             self.suspend_haste(new, card, r.ctx.controller);

@@ -32,7 +32,7 @@ impl Game {
     /// Visits each static ability of a permanent in play, of the kind
     /// `pick` selects, that affects `id` now (418.2), until `visit` says
     /// stop (true); whether it stopped.
-    fn statics_affecting(
+    pub(super) fn statics_affecting(
         &self,
         id: ObjId,
         pick: impl Fn(&'static StaticAbility) -> Option<&'static tolaria_cards::Affected>,
@@ -570,10 +570,16 @@ impl Game {
         };
         let active = self.active;
         let each = if any_cost { self.attack_cost_each() } else { 0 };
+        let sacrifices = self.attack_sacrifices_exist();
         for &id in &self.in_play {
             // `can_attack_player`'s first test, inline: a permanent of a
             // nonactive player, tapped or phased out costs no call.
             if !self.may_attack_at_all(id) || self.combat.is_attacking(id) || !self.can_attack(id) {
+                continue;
+            }
+            // 308.2d: "can't attack unless you sacrifice two Islands"
+            // (Leviathan): only with the permanents to sacrifice.
+            if sacrifices && !self.attack_sacrifices_feasible(Some(id)) {
                 continue;
             }
             if self.attacks_multiple() {
@@ -639,6 +645,8 @@ impl Game {
                 || self.combat.is_attacking(id)
                 || !self.must_attack(id)
                 || !self.can_attack(id)
+                // 308.2d: a sacrifice to attack is a cost: no requirement.
+                || !self.own_attack_sacrifices(id).is_empty()
             {
                 return false;
             }
@@ -699,7 +707,14 @@ impl Game {
             Action::Done => {
                 let list: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
                 let total = self.attack_cost_total();
-                if total > 0 && !list.is_empty() {
+                // 308.2d: sacrifices to attack (Leviathan), made after the
+                // mana is paid (308.2f: costs are paid in any order).
+                let sacrifices = if self.attack_sacrifices_exist() {
+                    self.attack_sacrifices_owed()
+                } else {
+                    Vec::new()
+                };
+                if (total > 0 || !sacrifices.is_empty()) && !list.is_empty() {
                     // 308.2c: the attackers become tapped; 308.2d: the total
                     // cost is locked in, then paid (308.2e–f).
                     for &id in &list {
@@ -708,7 +723,10 @@ impl Game {
                         }
                     }
                     self.combat.attack_cost = total;
-                    self.combat.attack_cost_payers = if self.two_headed() {
+                    self.combat.attack_sacrifices = sacrifices;
+                    self.combat.attack_cost_payers = if total == 0 {
+                        Vec::new()
+                    } else if self.two_headed() {
                         let payers: Vec<crate::PlayerId> = self.active_players().collect();
                         payers
                             .into_iter()
@@ -718,7 +736,11 @@ impl Game {
                     } else {
                         vec![(self.active, total)]
                     };
-                    self.combat.attack_cost_unpaid = self.combat.attack_cost_payers[0].1;
+                    self.combat.attack_cost_unpaid = self
+                        .combat
+                        .attack_cost_payers
+                        .first()
+                        .map_or(0, |&(_, n)| n);
                     self.continue_attack_cost();
                     return;
                 }
@@ -845,6 +867,10 @@ impl Game {
                 self.combat.attack_cost_unpaid = next;
             }
         }
+        // 308.2f: then the permanents sacrificed to attack (Leviathan).
+        if self.ask_attack_sacrifice() {
+            return;
+        }
         let list: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
         for id in list {
             let card = self.objects[id.slot as usize].card;
@@ -876,6 +902,10 @@ impl Game {
     /// 308.2e: the mana abilities that help pay the cost to attack; if none
     /// can, the declaration can't be completed and may only be withdrawn.
     pub(crate) fn attack_cost_options(&self, remaining: u32, out: &mut Vec<Action>) {
+        // 308.2f: a permanent to sacrifice (Leviathan's Islands).
+        if self.attack_sacrifice_options(out) {
+            return;
+        }
         let u = crate::Unpaid {
             generic: remaining,
             ..Default::default()
@@ -902,6 +932,7 @@ impl Game {
                     crate::playing::mana_choice_cost::ManaThen::AttackCost,
                 );
             }
+            Action::ChooseObject(o) => self.on_attack_sacrifice(o),
             Action::CancelPlay => {
                 // 308.2: the declaration was illegal; the game returns to
                 // the moment before it (422): the attackers untap.
@@ -915,6 +946,7 @@ impl Game {
                 self.combat.attack_cost = 0;
                 self.combat.attack_cost_unpaid = 0;
                 self.combat.attack_cost_payers.clear();
+                self.combat.attack_sacrifices.clear();
                 self.emit(Event::AttackWithdrawn {
                     player: self.active,
                 });
