@@ -119,6 +119,7 @@ pub fn deploy_ability() -> &'static Ability {
             sorcery_speed: true,
             once_per_turn: false,
             twice_per_turn: false,
+            max_per_turn: 0,
             timing: None,
             ninjutsu: false,
             from_hand: false,

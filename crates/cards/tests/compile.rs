@@ -335,6 +335,7 @@ fn activated_abilities() {
             sorcery_speed: false,
             once_per_turn: false,
             twice_per_turn: false,
+            max_per_turn: 0,
             timing: None,
             ninjutsu: false,
             from_hand: false,

@@ -137,6 +137,7 @@ pub const ACTION_KINDS: &[&str] = &[
     "Yes",
     "No",
     "Concede",
+    "EndEffect",
 ];
 
 /// One part of the flat observation: its name and shape.
@@ -330,6 +331,7 @@ fn action_kind(a: &Action) -> (usize, f32) {
         PlayFaceDown(_) => ("PlayFaceDown", 0.0),
         TurnFaceUp(_) => ("TurnFaceUp", 0.0),
         Suspend(_) => ("Suspend", 0.0),
+        EndEffect(_) => ("EndEffect", 0.0),
         PlaySplit { half, .. } => ("PlaySplit", *half as f32),
         Activate { index, .. } => ("Activate", *index as f32),
         ActivateMana { index, .. } => ("ActivateMana", *index as f32),

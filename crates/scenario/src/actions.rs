@@ -217,6 +217,17 @@ impl Scenario {
                     .collect(),
                 rest[..rest.len() - " face down".len()].trim(),
             ),
+            // 408.2i: `end NAME` (pay to end the effect on a permanent: a Licid).
+            "end" => pick(
+                legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::EndEffect(o) => Some((*o, a.clone())),
+                        _ => None,
+                    })
+                    .collect(),
+                rest.trim(),
+            ),
             // 502.59a: `suspend NAME` (a card in the hand).
             "suspend" => pick(
                 legal

@@ -312,6 +312,11 @@ pub struct ActivatedAbility {
     /// "Play this ability no more than twice each turn." (Vampire Bats)
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub twice_per_turn: bool,
+    /// "Play this ability no more than three times each turn." (Sewer
+    /// Rats, Soul Kiss): at most this many activations each turn (0: no
+    /// such limit), counted as the ability is played (409.1i).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub max_per_turn: u8,
     /// "Play this ability only during your upkeep." (Colossus of Sardia),
     /// "… only during your turn, before attackers are declared" (Wu
     /// Longbowman): a timing restriction besides 408.1's.
@@ -367,4 +372,8 @@ impl Activator {
     fn is_controller(&self) -> bool {
         *self == Activator::Controller
     }
+}
+
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
 }

@@ -453,6 +453,17 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "is_false")]
         combat_only: bool,
     },
+    /// "CARDNAME loses this ability and becomes an Aura enchantment with
+    /// enchant creature. … You may pay {W} to end this effect." (the
+    /// Licids): a continuous effect on the ability's source until ended,
+    /// in layer 4 (it is only an Enchantment — Aura, 212.1c) and layer 5
+    /// (it loses the ability and gains "enchant [enchant]", 212.4); the
+    /// ability's controller may end it by paying `end_cost` whenever they
+    /// have priority, a special action (408.2i).
+    BecomeAuraUntilPaid {
+        enchant: ObjectFilter,
+        end_cost: ManaCost,
+    },
     /// 502.33 Equip: attach `what` (an Equipment) to `to`.
     Attach {
         what: ObjectRef,

@@ -369,8 +369,47 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
     }
     let (mut sorcery_speed, mut once_per_turn) = (false, false);
     let (mut twice_per_turn, mut timing_restriction) = (false, None);
+    let mut max_per_turn = 0u8;
     let mut only_if = None;
     let mut activator = crate::Activator::Controller;
+    // The Licids: "CARDNAME loses this ability and becomes an Aura
+    // enchantment with enchant creature. Attach it to target creature. You
+    // may pay {W} to end this effect." (408.2i).
+    if p.eat_all(
+        "cardname loses this ability and becomes an aura enchantment with enchant creature",
+    ) && p.eat_end()
+    {
+        sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
+        if !p.eat_all("you may pay") {
+            return Err(no_rule(p));
+        }
+        let mut mana = String::new();
+        while p.peek().starts_with('{') {
+            mana.push_str(p.raw());
+            p.bump();
+        }
+        if !(p.eat_all("to end this effect") && p.eat_end()) {
+            return Err(no_rule(p));
+        }
+        let end_cost = crate::ManaCost::parse(&mana).map_err(|e| e.to_string())?;
+        let attach = matches!(
+            cx.effects.as_slice(),
+            [Effect::Attach {
+                what: crate::ObjectRef::This,
+                ..
+            }]
+        );
+        if !attach || end_cost.x > 0 {
+            return Err(no_rule(p));
+        }
+        cx.effects.insert(
+            0,
+            Effect::BecomeAuraUntilPaid {
+                enchant: crate::ObjectFilter::creature(),
+                end_cost,
+            },
+        );
+    }
     while !p.at_end() {
         // 403.2: "Any player may activate this ability [but only as a
         // sorcery / during their turn / during their draw step / during
@@ -436,6 +475,16 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             }
         } else if p.eat_all("play this ability no more than twice each turn") {
             twice_per_turn = true;
+        } else if max_per_turn == 0
+            && p.at_all("play this ability no more than")
+            && number_word(p.peek_at(6)).is_some_and(|n| (3..=9).contains(&n))
+            && p.at_all_from(7, "times each turn")
+        {
+            // "Play this ability no more than three times each turn."
+            // (Sewer Rats, Soul Kiss).
+            p.eat_all("play this ability no more than");
+            max_per_turn = number_word(p.bump()).unwrap_or(0) as u8;
+            p.eat_all("times each turn");
         } else if p.eat_all("only cardname's owner may activate this ability") {
             activator = crate::Activator::Owner;
         } else if p.eat_all("only your opponents may activate this ability") {
@@ -472,6 +521,7 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         sorcery_speed,
         once_per_turn,
         twice_per_turn,
+        max_per_turn,
         timing: timing_restriction,
         ninjutsu: false,
         // Its cost discards the card itself (channel): it functions only

@@ -617,7 +617,8 @@ impl Game {
                 return !self.attacks_multiple()
                     && self.in_play.contains(id)
                     && !self.combat.is_attacking(*id)
-                    && self.can_attack(*id);
+                    && self.can_attack(*id)
+                    && self.attack_limit_allows(*id, None);
             }
             // 500.2: finishing the declaration (`attack_options`).
             (DecisionKind::DeclareAttackers, Action::Done) => return self.attackers_done_legal(),
@@ -897,6 +898,10 @@ impl Game {
         if !self.removals.is_empty() {
             self.removed_plays(p, &avail, out);
         }
+        // 408.2i: ending a Licid's effect by paying its cost.
+        if !self.effects.is_empty() {
+            self.end_effect_actions(p, &avail, out);
+        }
         if self.may_have_activated() {
             for &id in &self.in_play {
                 if self.objects[id.slot as usize].flags & crate::state::object::flags::ACTIVATED
@@ -969,6 +974,12 @@ impl Game {
                     continue;
                 }
                 if act.twice_per_turn && o.activated_twice_this_turn & (1 << i.min(15)) != 0 {
+                    continue;
+                }
+                // "… no more than three times each turn" (activation_count.rs).
+                if act.max_per_turn > 0
+                    && self.activations_this_turn(id, i as u8) >= u32::from(act.max_per_turn)
+                {
                     continue;
                 }
                 // "Play this ability only during your upkeep" (Colossus of Sardia).
@@ -1244,6 +1255,7 @@ impl Game {
             Action::PlayFaceDown(o) => format!("play {} face down", name(o)),
             Action::TurnFaceUp(o) => format!("turn {} {} face up", name(o), o),
             Action::Suspend(o) => format!("suspend {}", name(o)),
+            Action::EndEffect(o) => format!("end the effect on {}", name(o)),
             Action::PlaySplit { card, half } => format!(
                 "play {} ({} of {})",
                 self.objects

@@ -12,6 +12,7 @@ pub(crate) mod cycling;
 pub(crate) mod flip;
 pub(crate) mod haunt;
 pub(crate) mod illusionary_mask;
+pub(crate) mod licid;
 pub(crate) mod madness;
 pub(crate) mod morph;
 pub(crate) mod ninjutsu;

@@ -212,6 +212,7 @@ impl Game {
             Playing::Trigger(_) => unreachable!("triggers use begin_trigger"),
             Playing::TurnFaceUp { .. } => unreachable!("uses begin_turning_face_up"),
             Playing::Suspend { .. } => unreachable!("uses begin_suspending"),
+            Playing::EndEffect { .. } => unreachable!("uses begin_ending_effect"),
         };
         let what = match (what, &item.kind) {
             (Playing::Spell { .. } | Playing::FaceDown { .. }, StackKind::Spell { obj }) => {
@@ -332,7 +333,10 @@ impl Game {
                 _ => &[],
             },
             Playing::Trigger(t) => t.targets(c.mode),
-            Playing::FaceDown { .. } | Playing::TurnFaceUp { .. } | Playing::Suspend { .. } => &[],
+            Playing::FaceDown { .. }
+            | Playing::TurnFaceUp { .. }
+            | Playing::Suspend { .. }
+            | Playing::EndEffect { .. } => &[],
         }
     }
 
@@ -341,7 +345,8 @@ impl Game {
             Playing::Spell { obj }
             | Playing::FaceDown { obj }
             | Playing::TurnFaceUp { obj }
-            | Playing::Suspend { obj } => SourceInfo::of(self, *obj, c.player),
+            | Playing::Suspend { obj }
+            | Playing::EndEffect { obj } => SourceInfo::of(self, *obj, c.player),
             // 415.6: the ability being played is on top of the stack.
             Playing::Ability { source, .. } => SourceInfo {
                 ability: self.stack.last().map(|s| s.id),
@@ -448,6 +453,8 @@ impl Game {
             Playing::Suspend { obj } => crate::mechanics::suspend::suspend_of(self, *obj)
                 .map(|s| s.cost.clone())
                 .unwrap_or_default(),
+            // 408.2i: the cost to end the effect.
+            Playing::EndEffect { obj } => self.licid_end_cost(*obj).cloned().unwrap_or_default(),
             // 409.1f: with the cost increases (Gloom).
             Playing::Ability { source, .. } => {
                 let mut m = self
@@ -925,6 +932,14 @@ impl Game {
             self.finish_turning_face_up(c.player, obj, c.x.unwrap_or(0), c.then);
             return;
         }
+        if let Playing::EndEffect { obj } = c.what {
+            // 408.2i: a special action: no stack object; the player keeps priority.
+            self.rewind = None;
+            self.passes = 0;
+            self.end_licid_effect(c.player, obj);
+            self.flow = Flow::Priority(c.then);
+            return;
+        }
         if let Playing::Suspend { obj } = c.what {
             // 408.2k: a special action: no stack object; the player keeps priority.
             self.rewind = None;
@@ -1041,7 +1056,8 @@ impl Game {
                 Playing::Trigger(_)
                 | Playing::FaceDown { .. }
                 | Playing::TurnFaceUp { .. }
-                | Playing::Suspend { .. } => {}
+                | Playing::Suspend { .. }
+                | Playing::EndEffect { .. } => {}
             }
         }
         self.flow = Flow::Priority(c.then);
@@ -1185,7 +1201,10 @@ impl Game {
     pub(crate) fn cancel_play(&mut self) {
         // Special actions put nothing on the stack.
         let turning_face_up = self.casting.as_ref().is_some_and(|c| {
-            matches!(c.what, Playing::TurnFaceUp { .. } | Playing::Suspend { .. })
+            matches!(
+                c.what,
+                Playing::TurnFaceUp { .. } | Playing::Suspend { .. } | Playing::EndEffect { .. }
+            )
         });
         let card = if turning_face_up {
             None

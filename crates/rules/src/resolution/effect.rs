@@ -469,6 +469,8 @@ impl Game {
                 effect,
                 duration,
             } => self.create_continuous(ctx, what, *effect, *duration),
+            // A Licid becomes an Aura (mechanics/licid.rs).
+            Effect::BecomeAuraUntilPaid { .. } => self.become_aura_until_paid(ctx),
             // Chooses words first (see `exec_effect_pausable`).
             Effect::ChangeText { .. } => {}
             Effect::UnlessDiscard { .. }

@@ -74,6 +74,11 @@ pub(crate) enum Playing {
     Suspend {
         obj: ObjId,
     },
+    /// 408.2i: paying to end a continuous effect on `obj` ("You may pay
+    /// {W} to end this effect.", a Licid's; no stack object).
+    EndEffect {
+        obj: ObjId,
+    },
     Ability {
         source: ObjId,
         index: u8,

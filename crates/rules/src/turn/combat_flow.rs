@@ -123,7 +123,7 @@ impl Game {
     /// (606.7a: its controller is an attacking player; untapped, phased
     /// in): false means it can attack no one.
     #[inline(always)]
-    fn may_attack_at_all(&self, id: ObjId) -> bool {
+    pub(crate) fn may_attack_at_all(&self, id: ObjId) -> bool {
         let o = &self.objects[id.slot as usize];
         self.is_active(o.controller)
             && !o.is_tapped()
@@ -504,7 +504,7 @@ impl Game {
     }
 
     /// Attack requirements (500): creatures that attack each turn if able.
-    fn must_attack(&self, id: ObjId) -> bool {
+    pub(crate) fn must_attack(&self, id: ObjId) -> bool {
         // An Aura's "enchanted creature attacks each combat if able"
         // (Uncontrollable Anger).
         if self.any_static_on(id, |s, _| matches!(s, StaticAbility::MustAttack(_))) {
@@ -581,7 +581,10 @@ impl Game {
                 // 602.3a: restrictions and costs about attacking a specific
                 // player are judged against that player alone.
                 for player in self.opponents(active) {
-                    if !self.may_attack(active, player) || !self.can_attack_player(id, player) {
+                    if !self.may_attack(active, player)
+                        || !self.can_attack_player(id, player)
+                        || !self.attack_limit_allows(id, Some(player))
+                    {
                         continue;
                     }
                     let cost = if any_cost {
@@ -598,6 +601,10 @@ impl Game {
                         player,
                     });
                 }
+                continue;
+            }
+            // 500.2: "No more than two creatures can attack each combat."
+            if !self.attack_limit_allows(id, None) {
                 continue;
             }
             let cost = if any_cost {
@@ -647,9 +654,11 @@ impl Game {
                     self.may_attack(active, player)
                         && self.can_attack_player(id, player)
                         && (!any_cost || self.attack_cost_for(player) == 0)
+                        && self.attack_limit_allows(id, Some(player))
                 })
             } else {
-                each == 0
+                // 500.4: a requirement a limit keeps from being obeyed.
+                each == 0 && self.attack_limit_allows(id, None)
             }
         })
     }
