@@ -522,6 +522,7 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         once_per_turn,
         twice_per_turn,
         max_per_turn,
+        modes: Vec::new(),
         timing: timing_restriction,
         ninjutsu: false,
         // Its cost discards the card itself (channel): it functions only
@@ -560,4 +561,72 @@ fn produce_instead(p: &mut P) -> Option<(Vec<crate::Condition>, ManaProduce)> {
     (p.eat(",") && p.eat("add")).then_some(())?;
     let then = produce(p)?;
     (p.eat("instead") && p.eat_end()).then_some((conditions, then))
+}
+
+/// 409.1b: the head of a modal activated ability, "[cost]: Choose one —",
+/// up to and with its colon (the modes follow, one "•" line each).
+pub(super) fn modal_activated_head(line: &str) -> Option<&str> {
+    let low = line.to_ascii_lowercase();
+    if low.starts_with("when ") || low.starts_with("whenever ") || low.starts_with("at ") {
+        return None;
+    }
+    ["choose one —", "choose one -"]
+        .iter()
+        .find_map(|tail| {
+            low.ends_with(tail)
+                .then(|| &line[..line.len() - tail.len()])
+        })
+        .map(str::trim_end)
+        .filter(|head| head.ends_with(':'))
+}
+
+/// 409.1b: a modal activated ability: each mode compiled as the cost
+/// followed by that mode's text; the cost and the restrictions on playing
+/// it must read the same in every mode. The ability keeps the modes
+/// (`ActivatedAbility::modes`), its own targets and effects empty.
+pub(super) fn modal_activated(head: &str, bodies: &[&str]) -> R<ActivatedAbility> {
+    if bodies.len() < 2 {
+        return Err("a modal activated ability without modes".into());
+    }
+    let mut merged: Option<ActivatedAbility> = None;
+    for body in bodies {
+        let toks = tokenize(&format!("{head} {}", body.trim()));
+        let mut p = P::new(&toks);
+        let Ability::Activated(a) = activated(&mut p)? else {
+            return Err("a modal mana ability".into());
+        };
+        if !p.granted.is_empty() {
+            return Err("a mode granting an ability in quotes".into());
+        }
+        if !super::multi_targets_supported(&a.targets, &a.effects) {
+            return Err("an effect on several targets that isn't the same for each".into());
+        }
+        let mode = crate::SpellMode {
+            targets: a.targets.clone(),
+            effects: a.effects.clone(),
+        };
+        match merged.as_mut() {
+            Some(m) => {
+                let same = ActivatedAbility {
+                    targets: Vec::new(),
+                    effects: Vec::new(),
+                    modes: m.modes.clone(),
+                    ..a
+                };
+                if same != *m {
+                    return Err("modes whose costs or restrictions read otherwise".into());
+                }
+                m.modes.push(mode);
+            }
+            None => {
+                merged = Some(ActivatedAbility {
+                    targets: Vec::new(),
+                    effects: Vec::new(),
+                    modes: vec![mode],
+                    ..a
+                });
+            }
+        }
+    }
+    merged.ok_or_else(|| "a modal activated ability without modes".into())
 }

@@ -1046,7 +1046,15 @@ impl Game {
                     trigger_player: None,
                     ability: None,
                 };
-                if !targets_available(self, &act.targets, &src) {
+                // 409.1b: a modal ability needs one mode whose targets can be chosen.
+                let targets_ok = if act.modes.is_empty() {
+                    targets_available(self, &act.targets, &src)
+                } else {
+                    act.modes
+                        .iter()
+                        .any(|m| targets_available(self, &m.targets, &src))
+                };
+                if !targets_ok {
                     continue;
                 }
                 // Pithing Needle: abilities of sources with the chosen name.

@@ -278,7 +278,43 @@ impl Game {
             self.playable_modes(obj, c.player)
                 .chain(self.entwine_mode(c, obj))
         });
-        spell.chain(self.trigger_modes(c))
+        spell
+            .chain(self.trigger_modes(c))
+            .chain(self.ability_modes(c))
+    }
+
+    /// 409.1b: the modes of a modal activated ability being played whose
+    /// targets can be chosen ("[Cost]: Choose one —", Pyramids).
+    pub(crate) fn ability_modes<'a>(&'a self, c: &'a Casting) -> impl Iterator<Item = u8> + 'a {
+        let modes = match self.casting_activated(c) {
+            Some(a) => &a.modes[..],
+            None => &[][..],
+        };
+        let src = (!modes.is_empty()).then(|| self.casting_source(c));
+        modes
+            .iter()
+            .enumerate()
+            .filter(move |(_, m)| {
+                src.as_ref().is_some_and(|src| {
+                    crate::playing::targeting::targets_available(self, &m.targets, src)
+                })
+            })
+            .map(|(i, _)| i as u8)
+    }
+
+    /// The activated ability being played, if any (on the stack since its
+    /// announcement, 409.1a).
+    fn casting_activated(&self, c: &Casting) -> Option<&'static tolaria_cards::ActivatedAbility> {
+        if !matches!(c.what, Playing::Ability { .. }) {
+            return None;
+        }
+        match self.stack.last().map(|s| &s.kind) {
+            Some(StackKind::Ability { ability, .. }) => match ability.get() {
+                Ability::Activated(a) => Some(a),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// 410.4, 409.1b: the modes of a modal triggered ability being put on
@@ -327,7 +363,7 @@ impl Game {
                 .targets_for(c.mode),
             Playing::Ability { .. } => match self.stack.last().map(|s| &s.kind) {
                 Some(StackKind::Ability { ability, .. }) => match ability.get() {
-                    Ability::Activated(a) => &a.targets,
+                    Ability::Activated(a) => a.targets_for(c.mode),
                     _ => &[],
                 },
                 _ => &[],
@@ -417,6 +453,24 @@ impl Game {
                 self.flow = Flow::Casting;
                 return;
             }
+        }
+        // 409.1b: a modal activated ability's mode is announced first; with
+        // no mode whose targets can be chosen, the play is abandoned (422).
+        if self
+            .casting_activated(&c)
+            .is_some_and(|a| !a.modes.is_empty())
+            && c.mode.is_none()
+        {
+            if self.ability_modes(&c).next().is_none() {
+                self.cancel_play();
+                return;
+            }
+            self.decision = Some(Decision {
+                player: c.player,
+                kind: DecisionKind::ChooseMode,
+            });
+            self.flow = Flow::Casting;
+            return;
         }
         // 409.1b, 502.40a: the cards to splice are revealed after the
         // mode, before X.
