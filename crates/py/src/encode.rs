@@ -138,6 +138,7 @@ pub const ACTION_KINDS: &[&str] = &[
     "No",
     "Concede",
     "EndEffect",
+    "Granted",
 ];
 
 /// One part of the flat observation: its name and shape.
@@ -332,6 +333,7 @@ fn action_kind(a: &Action) -> (usize, f32) {
         TurnFaceUp(_) => ("TurnFaceUp", 0.0),
         Suspend(_) => ("Suspend", 0.0),
         EndEffect(_) => ("EndEffect", 0.0),
+        Granted(i) => ("Granted", *i as f32),
         PlaySplit { half, .. } => ("PlaySplit", *half as f32),
         Activate { index, .. } => ("Activate", *index as f32),
         ActivateMana { index, .. } => ("ActivateMana", *index as f32),

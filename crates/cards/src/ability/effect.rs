@@ -464,6 +464,21 @@ pub enum Effect {
         enchant: ObjectFilter,
         end_cost: ManaCost,
     },
+    /// "Until end of turn, any time you could play a mana ability, you may
+    /// pay 1 life. If you do, add {1} to your mana pool." (Channel): the
+    /// spell's controller may take that action until end of turn (411.1's
+    /// timing: at priority and while paying mana; 215.4: not with less
+    /// life than 1).
+    LifeForManaThisTurn,
+    /// "Until end of turn, you may pay {1} any time you could play an
+    /// instant. If you do, prevent the next 1 damage that would be dealt to
+    /// that creature or player this turn." (Guardian Angel): the spell's
+    /// controller may take that action at any priority this turn, for the
+    /// target `to` names.
+    PayToPreventThisTurn {
+        to: Recipient,
+        generic: u32,
+    },
     /// 502.33 Equip: attach `what` (an Equipment) to `to`.
     Attach {
         what: ObjectRef,

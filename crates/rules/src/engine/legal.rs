@@ -111,6 +111,10 @@ impl Game {
                         _ => None,
                     };
                     self.mana_options(c.player, exclude, c.unpaid.as_ref(), out);
+                    // Channel: any time a mana ability could be played (411.1).
+                    if !self.granted_actions.is_empty() {
+                        self.granted_mana_actions(c.player, out);
+                    }
                 }
                 self.convoke_options(out);
                 self.delve_options(out);
@@ -902,6 +906,10 @@ impl Game {
         if !self.effects.is_empty() {
             self.end_effect_actions(p, &avail, out);
         }
+        // Channel, Guardian Angel: actions granted until end of turn.
+        if !self.granted_actions.is_empty() {
+            self.granted_priority_actions(p, &avail, out);
+        }
         if self.may_have_activated() {
             for &id in &self.in_play {
                 if self.objects[id.slot as usize].flags & crate::state::object::flags::ACTIVATED
@@ -1264,6 +1272,7 @@ impl Game {
             Action::TurnFaceUp(o) => format!("turn {} {} face up", name(o), o),
             Action::Suspend(o) => format!("suspend {}", name(o)),
             Action::EndEffect(o) => format!("end the effect on {}", name(o)),
+            Action::Granted(i) => self.describe_granted(*i),
             Action::PlaySplit { card, half } => format!(
                 "play {} ({} of {})",
                 self.objects

@@ -10,6 +10,7 @@ pub(crate) mod banding;
 pub(crate) mod camouflage;
 pub(crate) mod cycling;
 pub(crate) mod flip;
+pub(crate) mod granted;
 pub(crate) mod haunt;
 pub(crate) mod illusionary_mask;
 pub(crate) mod licid;

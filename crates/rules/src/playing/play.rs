@@ -213,6 +213,7 @@ impl Game {
             Playing::TurnFaceUp { .. } => unreachable!("uses begin_turning_face_up"),
             Playing::Suspend { .. } => unreachable!("uses begin_suspending"),
             Playing::EndEffect { .. } => unreachable!("uses begin_ending_effect"),
+            Playing::Granted { .. } => unreachable!("uses take_granted_action"),
         };
         let what = match (what, &item.kind) {
             (Playing::Spell { .. } | Playing::FaceDown { .. }, StackKind::Spell { obj }) => {
@@ -372,7 +373,8 @@ impl Game {
             Playing::FaceDown { .. }
             | Playing::TurnFaceUp { .. }
             | Playing::Suspend { .. }
-            | Playing::EndEffect { .. } => &[],
+            | Playing::EndEffect { .. }
+            | Playing::Granted { .. } => &[],
         }
     }
 
@@ -382,7 +384,8 @@ impl Game {
             | Playing::FaceDown { obj }
             | Playing::TurnFaceUp { obj }
             | Playing::Suspend { obj }
-            | Playing::EndEffect { obj } => SourceInfo::of(self, *obj, c.player),
+            | Playing::EndEffect { obj }
+            | Playing::Granted { obj, .. } => SourceInfo::of(self, *obj, c.player),
             // 415.6: the ability being played is on top of the stack.
             Playing::Ability { source, .. } => SourceInfo {
                 ability: self.stack.last().map(|s| s.id),
@@ -509,6 +512,7 @@ impl Game {
                 .unwrap_or_default(),
             // 408.2i: the cost to end the effect.
             Playing::EndEffect { obj } => self.licid_end_cost(*obj).cloned().unwrap_or_default(),
+            Playing::Granted { index, .. } => self.granted_cost(*index),
             // 409.1f: with the cost increases (Gloom).
             Playing::Ability { source, .. } => {
                 let mut m = self
@@ -986,6 +990,14 @@ impl Game {
             self.finish_turning_face_up(c.player, obj, c.x.unwrap_or(0), c.then);
             return;
         }
+        if let Playing::Granted { index, .. } = c.what {
+            // Guardian Angel's action: no stack object; the player keeps priority.
+            self.rewind = None;
+            self.passes = 0;
+            self.finish_granted_action(c.player, index);
+            self.flow = Flow::Priority(c.then);
+            return;
+        }
         if let Playing::EndEffect { obj } = c.what {
             // 408.2i: a special action: no stack object; the player keeps priority.
             self.rewind = None;
@@ -1111,7 +1123,8 @@ impl Game {
                 | Playing::FaceDown { .. }
                 | Playing::TurnFaceUp { .. }
                 | Playing::Suspend { .. }
-                | Playing::EndEffect { .. } => {}
+                | Playing::EndEffect { .. }
+                | Playing::Granted { .. } => {}
             }
         }
         self.flow = Flow::Priority(c.then);
@@ -1257,7 +1270,10 @@ impl Game {
         let turning_face_up = self.casting.as_ref().is_some_and(|c| {
             matches!(
                 c.what,
-                Playing::TurnFaceUp { .. } | Playing::Suspend { .. } | Playing::EndEffect { .. }
+                Playing::TurnFaceUp { .. }
+                    | Playing::Suspend { .. }
+                    | Playing::EndEffect { .. }
+                    | Playing::Granted { .. }
             )
         });
         let card = if turning_face_up {
@@ -1521,6 +1537,16 @@ impl Game {
                 if let Some(c) = self.casting.as_mut() {
                     c.division.push(n);
                 }
+                self.continue_casting();
+            }
+            // Channel's "pay 1 life: add {1}" while paying (411.1).
+            Action::Granted(i) => {
+                let p = self
+                    .casting
+                    .as_ref()
+                    .map(|c| c.player)
+                    .unwrap_or(self.active);
+                self.life_for_mana(p, i);
                 self.continue_casting();
             }
             Action::ActivateMana {

@@ -891,6 +891,10 @@ impl Game {
         };
         let before = out.len();
         self.mana_options(self.attack_cost_payer(), None, Some(&u), out);
+        // Channel: any time a mana ability could be played (411.1).
+        if !self.granted_actions.is_empty() {
+            self.granted_mana_actions(self.attack_cost_payer(), out);
+        }
         if out.len() == before {
             out.push(Action::CancelPlay);
         }
@@ -898,6 +902,11 @@ impl Game {
 
     pub(crate) fn on_pay_attack_cost(&mut self, action: Action) {
         match action {
+            // Channel's "pay 1 life: add {1}" (mechanics/granted.rs).
+            Action::Granted(i) => {
+                self.life_for_mana(self.attack_cost_payer(), i);
+                self.continue_attack_cost();
+            }
             Action::ActivateMana {
                 source,
                 index,
