@@ -327,7 +327,7 @@ impl GreedyAgent {
                 // A delayed triggered ability made by a spell's own
                 // instructions names no ability of the card (404.4).
                 StackKind::Ability { ability, .. } => match ability.get_if(true) {
-                    Some(Ability::Activated(a)) => intent_of(&a.effects, &[]),
+                    Some(Ability::Activated(a)) => intent_of(a.effects_for(s.mode), &[]),
                     Some(Ability::Triggered(t)) => intent_of(t.effects_for(s.mode), &[]),
                     _ => Intent::default(),
                 },

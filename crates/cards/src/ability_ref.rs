@@ -119,6 +119,8 @@ pub fn deploy_ability() -> &'static Ability {
             sorcery_speed: true,
             once_per_turn: false,
             twice_per_turn: false,
+            max_per_turn: 0,
+            modes: Vec::new(),
             timing: None,
             ninjutsu: false,
             from_hand: false,

@@ -335,6 +335,8 @@ fn activated_abilities() {
             sorcery_speed: false,
             once_per_turn: false,
             twice_per_turn: false,
+            max_per_turn: 0,
+            modes: Vec::new(),
             timing: None,
             ninjutsu: false,
             from_hand: false,

@@ -317,6 +317,16 @@ pub struct ActivatedAbility {
     /// "Play this ability no more than twice each turn." (Vampire Bats)
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub twice_per_turn: bool,
+    /// "Play this ability no more than three times each turn." (Sewer
+    /// Rats, Soul Kiss): at most this many activations each turn (0: no
+    /// such limit), counted as the ability is played (409.1i).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub max_per_turn: u8,
+    /// 409.1b: "[Cost]: Choose one —" (Pyramids, Balm of Restoration): the
+    /// modes, one announced as the ability is played; when present,
+    /// `targets` and `effects` are empty and the chosen mode's are used.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub modes: Vec<crate::SpellMode>,
     /// "Play this ability only during your upkeep." (Colossus of Sardia),
     /// "… only during your turn, before attackers are declared" (Wu
     /// Longbowman): a timing restriction besides 408.1's.
@@ -356,6 +366,30 @@ pub struct ActivatedAbility {
     pub activator: Activator,
 }
 
+impl ActivatedAbility {
+    /// The targets of the ability in mode `mode` (ignored without modes;
+    /// none before a mode is chosen, 409.1b).
+    pub fn targets_for(&self, mode: Option<u8>) -> &[TargetSpec] {
+        match (self.modes.is_empty(), mode) {
+            (true, _) => &self.targets,
+            (false, Some(m)) => self.modes.get(m as usize).map_or(&[][..], |x| &x.targets),
+            (false, None) => &[],
+        }
+    }
+    /// The effects of the ability in mode `mode`.
+    pub fn effects_for(&self, mode: Option<u8>) -> &[Effect] {
+        match (self.modes.is_empty(), mode) {
+            (true, _) => &self.effects,
+            (false, Some(m)) => self.modes.get(m as usize).map_or(&[][..], |x| &x.effects),
+            (false, None) => &[],
+        }
+    }
+    /// Every effect list of the ability: its effects, then each mode's.
+    pub fn effect_lists(&self) -> impl Iterator<Item = &[Effect]> {
+        std::iter::once(&self.effects[..]).chain(self.modes.iter().map(|m| &m.effects[..]))
+    }
+}
+
 /// Who may play an activated ability.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Activator {
@@ -372,4 +406,8 @@ impl Activator {
     fn is_controller(&self) -> bool {
         *self == Activator::Controller
     }
+}
+
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
 }

@@ -458,6 +458,32 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "is_false")]
         combat_only: bool,
     },
+    /// "CARDNAME loses this ability and becomes an Aura enchantment with
+    /// enchant creature. … You may pay {W} to end this effect." (the
+    /// Licids): a continuous effect on the ability's source until ended,
+    /// in layer 4 (it is only an Enchantment — Aura, 212.1c) and layer 5
+    /// (it loses the ability and gains "enchant [enchant]", 212.4); the
+    /// ability's controller may end it by paying `end_cost` whenever they
+    /// have priority, a special action (408.2i).
+    BecomeAuraUntilPaid {
+        enchant: ObjectFilter,
+        end_cost: ManaCost,
+    },
+    /// "Until end of turn, any time you could play a mana ability, you may
+    /// pay 1 life. If you do, add {1} to your mana pool." (Channel): the
+    /// spell's controller may take that action until end of turn (411.1's
+    /// timing: at priority and while paying mana; 215.4: not with less
+    /// life than 1).
+    LifeForManaThisTurn,
+    /// "Until end of turn, you may pay {1} any time you could play an
+    /// instant. If you do, prevent the next 1 damage that would be dealt to
+    /// that creature or player this turn." (Guardian Angel): the spell's
+    /// controller may take that action at any priority this turn, for the
+    /// target `to` names.
+    PayToPreventThisTurn {
+        to: Recipient,
+        generic: u32,
+    },
     /// 502.33 Equip: attach `what` (an Equipment) to `to`.
     Attach {
         what: ObjectRef,

@@ -571,6 +571,20 @@ pub enum StaticAbility {
     },
     /// "Each player can't play more than one spell each turn." (Rule of Law)
     OneSpellEachTurn,
+    /// 500.1–500.2: a restriction on the declaration of attackers as a
+    /// whole: "No more than two creatures can attack each combat."
+    /// (Caverns of Despair, Dueling Grounds); with `you`, "… can attack
+    /// you each combat" (Crawlspace): only the creatures attacking the
+    /// ability's controller count.
+    AttackLimit {
+        max: u8,
+        you: bool,
+    },
+    /// 500.1, 500.3: "No more than two creatures can block each combat."
+    /// (Caverns of Despair, Silent Arbiter).
+    BlockLimit {
+        max: u8,
+    },
     /// 302.2 modified: "Untap all permanents you control during each other
     /// player's untap step." (Seedborn Muse)
     UntapDuringOthersUntapStep,

@@ -369,8 +369,47 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
     }
     let (mut sorcery_speed, mut once_per_turn) = (false, false);
     let (mut twice_per_turn, mut timing_restriction) = (false, None);
+    let mut max_per_turn = 0u8;
     let mut only_if = None;
     let mut activator = crate::Activator::Controller;
+    // The Licids: "CARDNAME loses this ability and becomes an Aura
+    // enchantment with enchant creature. Attach it to target creature. You
+    // may pay {W} to end this effect." (408.2i).
+    if p.eat_all(
+        "cardname loses this ability and becomes an aura enchantment with enchant creature",
+    ) && p.eat_end()
+    {
+        sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
+        if !p.eat_all("you may pay") {
+            return Err(no_rule(p));
+        }
+        let mut mana = String::new();
+        while p.peek().starts_with('{') {
+            mana.push_str(p.raw());
+            p.bump();
+        }
+        if !(p.eat_all("to end this effect") && p.eat_end()) {
+            return Err(no_rule(p));
+        }
+        let end_cost = crate::ManaCost::parse(&mana).map_err(|e| e.to_string())?;
+        let attach = matches!(
+            cx.effects.as_slice(),
+            [Effect::Attach {
+                what: crate::ObjectRef::This,
+                ..
+            }]
+        );
+        if !attach || end_cost.x > 0 {
+            return Err(no_rule(p));
+        }
+        cx.effects.insert(
+            0,
+            Effect::BecomeAuraUntilPaid {
+                enchant: crate::ObjectFilter::creature(),
+                end_cost,
+            },
+        );
+    }
     while !p.at_end() {
         // 403.2: "Any player may activate this ability [but only as a
         // sorcery / during their turn / during their draw step / during
@@ -436,6 +475,16 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             }
         } else if p.eat_all("play this ability no more than twice each turn") {
             twice_per_turn = true;
+        } else if max_per_turn == 0
+            && p.at_all("play this ability no more than")
+            && number_word(p.peek_at(6)).is_some_and(|n| (3..=9).contains(&n))
+            && p.at_all_from(7, "times each turn")
+        {
+            // "Play this ability no more than three times each turn."
+            // (Sewer Rats, Soul Kiss).
+            p.eat_all("play this ability no more than");
+            max_per_turn = number_word(p.bump()).unwrap_or(0) as u8;
+            p.eat_all("times each turn");
         } else if p.eat_all("only cardname's owner may activate this ability") {
             activator = crate::Activator::Owner;
         } else if p.eat_all("only your opponents may activate this ability") {
@@ -472,6 +521,8 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         sorcery_speed,
         once_per_turn,
         twice_per_turn,
+        max_per_turn,
+        modes: Vec::new(),
         timing: timing_restriction,
         ninjutsu: false,
         // Its cost discards the card itself (channel): it functions only
@@ -510,4 +561,72 @@ fn produce_instead(p: &mut P) -> Option<(Vec<crate::Condition>, ManaProduce)> {
     (p.eat(",") && p.eat("add")).then_some(())?;
     let then = produce(p)?;
     (p.eat("instead") && p.eat_end()).then_some((conditions, then))
+}
+
+/// 409.1b: the head of a modal activated ability, "[cost]: Choose one —",
+/// up to and with its colon (the modes follow, one "•" line each).
+pub(super) fn modal_activated_head(line: &str) -> Option<&str> {
+    let low = line.to_ascii_lowercase();
+    if low.starts_with("when ") || low.starts_with("whenever ") || low.starts_with("at ") {
+        return None;
+    }
+    ["choose one —", "choose one -"]
+        .iter()
+        .find_map(|tail| {
+            low.ends_with(tail)
+                .then(|| &line[..line.len() - tail.len()])
+        })
+        .map(str::trim_end)
+        .filter(|head| head.ends_with(':'))
+}
+
+/// 409.1b: a modal activated ability: each mode compiled as the cost
+/// followed by that mode's text; the cost and the restrictions on playing
+/// it must read the same in every mode. The ability keeps the modes
+/// (`ActivatedAbility::modes`), its own targets and effects empty.
+pub(super) fn modal_activated(head: &str, bodies: &[&str]) -> R<ActivatedAbility> {
+    if bodies.len() < 2 {
+        return Err("a modal activated ability without modes".into());
+    }
+    let mut merged: Option<ActivatedAbility> = None;
+    for body in bodies {
+        let toks = tokenize(&format!("{head} {}", body.trim()));
+        let mut p = P::new(&toks);
+        let Ability::Activated(a) = activated(&mut p)? else {
+            return Err("a modal mana ability".into());
+        };
+        if !p.granted.is_empty() {
+            return Err("a mode granting an ability in quotes".into());
+        }
+        if !super::multi_targets_supported(&a.targets, &a.effects) {
+            return Err("an effect on several targets that isn't the same for each".into());
+        }
+        let mode = crate::SpellMode {
+            targets: a.targets.clone(),
+            effects: a.effects.clone(),
+        };
+        match merged.as_mut() {
+            Some(m) => {
+                let same = ActivatedAbility {
+                    targets: Vec::new(),
+                    effects: Vec::new(),
+                    modes: m.modes.clone(),
+                    ..a
+                };
+                if same != *m {
+                    return Err("modes whose costs or restrictions read otherwise".into());
+                }
+                m.modes.push(mode);
+            }
+            None => {
+                merged = Some(ActivatedAbility {
+                    targets: Vec::new(),
+                    effects: Vec::new(),
+                    modes: vec![mode],
+                    ..a
+                });
+            }
+        }
+    }
+    merged.ok_or_else(|| "a modal activated ability without modes".into())
 }

@@ -153,6 +153,7 @@ const TERMS: &[(&str, &str)] = &[
         "Activate no more than twice each turn",
         "Play this ability no more than twice each turn",
     ),
+    ("Activate no more than", "Play this ability no more than"),
 ];
 
 /// Translates modern Oracle terms to 2007 terms (word-bounded).

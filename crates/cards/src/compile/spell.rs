@@ -28,6 +28,12 @@ fn flip_each_branch(cx: &mut Cx, heads: bool, effects: Vec<Effect>) {
 
 /// One sentence of instructions, appended to `cx.effects`.
 pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
+    // Channel, Guardian Angel: actions granted until end of turn.
+    if p.at_all("until end of turn , any time you could")
+        || p.at_all("until end of turn , you may pay")
+    {
+        return attempt(p, cx, super::spell_clauses::granted_action);
+    }
     // "For each counter removed, CARDNAME gets +2/+0 until end of turn."
     // (Blademane Baku, after "Remove X ki counters"): the pump counted X
     // times, X as announced (409.1b).

@@ -78,6 +78,9 @@ pub struct Characteristics {
     /// Layer 5 (502.6c): an effect removed all its landwalk abilities; the
     /// ones in its text (`Ability::Landwalk`) no longer count.
     pub landwalk_lost: bool,
+    /// Layer 5: a Licid that became an Aura lost the ability that made it
+    /// one and has "enchant creature" (mechanics/licid.rs).
+    pub licid: bool,
 }
 
 /// The abilities granted in quotes to one object (layer 5): where each
@@ -158,7 +161,13 @@ impl Characteristics {
     /// The position in this list is the ability's activation index.
     pub fn all_abilities(&self) -> impl Iterator<Item = (AbilityRef, &'static Ability)> + '_ {
         let (card, face) = (self.card, self.face);
-        let printed = self.abilities().iter().enumerate().map(move |(i, a)| {
+        let licid = self.licid;
+        let printed = self
+            .abilities()
+            .iter()
+            .enumerate()
+            .filter(move |(_, a)| !(licid && crate::mechanics::licid::is_licid_ability(a)));
+        let printed = printed.map(move |(i, a)| {
             (
                 AbilityRef::Printed {
                     card,
@@ -185,6 +194,7 @@ impl Characteristics {
     pub fn ability_list(&self) -> AbilityList {
         AbilityList {
             printed: self.abilities(),
+            licid: self.licid,
             land_mana: self.land_mana,
             gained: self.gained_ability(),
             granted: self.granted,
@@ -320,6 +330,8 @@ impl Characteristics {
 #[derive(Clone, Copy, Debug)]
 pub struct AbilityList {
     printed: &'static [Ability],
+    /// A Licid's lost ability is left out (`Characteristics::licid`).
+    licid: bool,
     land_mana: u8,
     gained: Option<&'static Ability>,
     granted: Granted,
@@ -328,8 +340,10 @@ pub struct AbilityList {
 
 impl AbilityList {
     pub fn iter(&self) -> impl Iterator<Item = &'static Ability> + '_ {
+        let licid = self.licid;
         self.printed
             .iter()
+            .filter(move |a| !(licid && crate::mechanics::licid::is_licid_ability(a)))
             .chain(land_mana_refs(self.land_mana).map(AbilityRef::get))
             .chain(self.gained)
             .chain(self.granted.refs().map(AbilityRef::get))
@@ -375,6 +389,7 @@ pub(crate) fn of_face(card: CardId, face_idx: u8, controller: PlayerId) -> Chara
         deploy: false,
         bands_with_other_lost: false,
         landwalk_lost: false,
+        licid: false,
     }
 }
 

@@ -596,7 +596,7 @@ fn changes(b: &Listed, layer: Layer) -> u8 {
             {
                 k |= kind::KEYWORD;
             }
-            if e.lose_all_abilities {
+            if e.lose_all_abilities || e.licid {
                 k |= kind::EXISTENCE;
             }
             k
@@ -1158,6 +1158,11 @@ fn apply_part(
                 tolaria_cards::ColorSet(ch.protection_colors.0 | e.add_protection.0);
             // An ability granted in quotes, in timestamp order with the
             // rest of layer 5 (a later "loses all abilities" removes it).
+            // A Licid's "loses this ability … with enchant creature"
+            // (mechanics/licid.rs).
+            if e.licid {
+                ch.licid = true;
+            }
             if let Some(g) = e.grant {
                 let (card, face) = grant_from;
                 let face_def = &tolaria_cards::db().get(card).faces[face as usize];
@@ -1421,6 +1426,7 @@ fn conditional_statics(game: &Game, layer1: &[Characteristics]) -> bool {
 fn changes_abilities(e: &LayerEffect) -> bool {
     e.lose_all_abilities
         || e.grant.is_some()
+        || e.licid
         // 212.6e: land types set or gained change the mana abilities.
         || e.set_land_type.is_some()
         || e.add_subtypes.iter().any(|s| s.basic_land_type().is_some())

@@ -111,6 +111,10 @@ impl Game {
                         _ => None,
                     };
                     self.mana_options(c.player, exclude, c.unpaid.as_ref(), out);
+                    // Channel: any time a mana ability could be played (411.1).
+                    if !self.granted_actions.is_empty() {
+                        self.granted_mana_actions(c.player, out);
+                    }
                 }
                 self.convoke_options(out);
                 self.delve_options(out);
@@ -617,7 +621,8 @@ impl Game {
                 return !self.attacks_multiple()
                     && self.in_play.contains(id)
                     && !self.combat.is_attacking(*id)
-                    && self.can_attack(*id);
+                    && self.can_attack(*id)
+                    && self.attack_limit_allows(*id, None);
             }
             // 500.2: finishing the declaration (`attack_options`).
             (DecisionKind::DeclareAttackers, Action::Done) => return self.attackers_done_legal(),
@@ -897,6 +902,14 @@ impl Game {
         if !self.removals.is_empty() {
             self.removed_plays(p, &avail, out);
         }
+        // 408.2i: ending a Licid's effect by paying its cost.
+        if !self.effects.is_empty() {
+            self.end_effect_actions(p, &avail, out);
+        }
+        // Channel, Guardian Angel: actions granted until end of turn.
+        if !self.granted_actions.is_empty() {
+            self.granted_priority_actions(p, &avail, out);
+        }
         if self.may_have_activated() {
             for &id in &self.in_play {
                 if self.objects[id.slot as usize].flags & crate::state::object::flags::ACTIVATED
@@ -971,6 +984,12 @@ impl Game {
                 if act.twice_per_turn && o.activated_twice_this_turn & (1 << i.min(15)) != 0 {
                     continue;
                 }
+                // "… no more than three times each turn" (activation_count.rs).
+                if act.max_per_turn > 0
+                    && self.activations_this_turn(id, i as u8) >= u32::from(act.max_per_turn)
+                {
+                    continue;
+                }
                 // "Play this ability only during your upkeep" (Colossus of Sardia).
                 if act.timing.is_some_and(|t| !self.timing_allows(p, t)) {
                     continue;
@@ -1035,7 +1054,15 @@ impl Game {
                     trigger_player: None,
                     ability: None,
                 };
-                if !targets_available(self, &act.targets, &src) {
+                // 409.1b: a modal ability needs one mode whose targets can be chosen.
+                let targets_ok = if act.modes.is_empty() {
+                    targets_available(self, &act.targets, &src)
+                } else {
+                    act.modes
+                        .iter()
+                        .any(|m| targets_available(self, &m.targets, &src))
+                };
+                if !targets_ok {
                     continue;
                 }
                 // Pithing Needle: abilities of sources with the chosen name.
@@ -1244,6 +1271,8 @@ impl Game {
             Action::PlayFaceDown(o) => format!("play {} face down", name(o)),
             Action::TurnFaceUp(o) => format!("turn {} {} face up", name(o), o),
             Action::Suspend(o) => format!("suspend {}", name(o)),
+            Action::EndEffect(o) => format!("end the effect on {}", name(o)),
+            Action::Granted(i) => self.describe_granted(*i),
             Action::PlaySplit { card, half } => format!(
                 "play {} ({} of {})",
                 self.objects

@@ -546,6 +546,8 @@ impl Game {
         let list = self.board_mana_sources()?;
         let before = out.len();
         let mut v = Avail::of_pool(&self.player(p).pool);
+        // Channel: 1 life for each {1} (mechanics/granted.rs).
+        self.granted_mana(p, &mut v);
         let life_ok = self.life(p) >= 0;
         let bans = self.mana_bans();
         for src in list {
@@ -753,6 +755,8 @@ impl Game {
     /// mana could be (pool mana is fixed; a source may offer a choice).
     pub(crate) fn available_mana(&self, p: PlayerId, exclude: Option<ObjId>) -> Avail {
         let mut v = Avail::of_pool(&self.player(p).pool);
+        // Channel: 1 life for each {1} (mechanics/granted.rs).
+        self.granted_mana(p, &mut v);
         if let Some(list) = self.board_mana_sources() {
             let life_ok = self.life(p) >= 0;
             let bans = self.mana_bans();

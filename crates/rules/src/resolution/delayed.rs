@@ -82,7 +82,13 @@ pub(crate) fn delayed_effects(card: CardId, face: u8, index: u8) -> &'static [Ef
                 .find_map(delayed_instructions)
                 .unwrap_or(&[]);
         }
-        Some(Ability::Activated(a)) => &a.effects,
+        Some(Ability::Activated(a)) => {
+            return a
+                .effect_lists()
+                .flat_map(|l| l.iter())
+                .find_map(delayed_instructions)
+                .unwrap_or(&[]);
+        }
         Some(Ability::Mana(m)) => &m.also,
         Some(Ability::Static(tolaria_cards::StaticAbility::FlashSacrificed)) => {
             return tolaria_cards::flash_sacrifice_effects();

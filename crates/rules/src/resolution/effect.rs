@@ -469,6 +469,23 @@ impl Game {
                 effect,
                 duration,
             } => self.create_continuous(ctx, what, *effect, *duration),
+            // Channel, Guardian Angel (mechanics/granted.rs).
+            Effect::LifeForManaThisTurn => {
+                self.grant_action(ctx, crate::state::game::GrantedKind::LifeForMana)
+            }
+            Effect::PayToPreventThisTurn { to, generic } => {
+                if let tolaria_cards::Recipient::Target(i) = to {
+                    if let Some(target) = ctx.target(*i) {
+                        let kind = crate::state::game::GrantedKind::PreventForMana {
+                            target,
+                            generic: *generic,
+                        };
+                        self.grant_action(ctx, kind);
+                    }
+                }
+            }
+            // A Licid becomes an Aura (mechanics/licid.rs).
+            Effect::BecomeAuraUntilPaid { .. } => self.become_aura_until_paid(ctx),
             // Chooses words first (see `exec_effect_pausable`).
             Effect::ChangeText { .. } => {}
             Effect::UnlessDiscard { .. }

@@ -28,7 +28,7 @@ pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
             // 404.4: a delayed triggered ability does what its creating
             // effect says.
             _ if trigger.delayed => crate::resolution::delayed::delayed_effects_of(*ability),
-            Some(Ability::Activated(a)) => &a.effects,
+            Some(Ability::Activated(a)) => a.effects_for(item.mode),
             Some(Ability::Triggered(t)) => t.effects_for(item.mode),
             _ => &[],
         },
@@ -47,7 +47,7 @@ pub(crate) fn specs_of(game: &Game, item: &StackItem) -> &'static [TargetSpec] {
         } => match ability.get_if(!trigger.delayed) {
             // 404.4: a delayed triggered ability has no targets of its own.
             None => &[],
-            Some(Ability::Activated(a)) => &a.targets,
+            Some(Ability::Activated(a)) => a.targets_for(item.mode),
             Some(Ability::Triggered(t)) => t.targets_for(item.mode),
             _ => &[],
         },

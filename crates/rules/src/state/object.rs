@@ -245,7 +245,9 @@ impl TokenSource {
                 face.abilities.get(self.ability as usize)?
             };
             match ability {
-                tolaria_cards::Ability::Activated(a) => all_effects(&a.effects),
+                tolaria_cards::Ability::Activated(a) => {
+                    a.effect_lists().flat_map(all_effects).collect()
+                }
                 tolaria_cards::Ability::Triggered(t) => triggered_effects(t),
                 _ => return None,
             }
@@ -271,7 +273,7 @@ impl TokenSource {
             let lists = std::iter::once((255u8, spell_effects(&face.spell))).chain(
                 abilities.filter_map(|(i, a)| match a {
                     tolaria_cards::Ability::Activated(a) => {
-                        Some((i as u8, all_effects(&a.effects)))
+                        Some((i as u8, a.effect_lists().flat_map(all_effects).collect()))
                     }
                     tolaria_cards::Ability::Triggered(t) => Some((i as u8, triggered_effects(t))),
                     _ => None,

@@ -123,7 +123,7 @@ impl Game {
     /// (606.7a: its controller is an attacking player; untapped, phased
     /// in): false means it can attack no one.
     #[inline(always)]
-    fn may_attack_at_all(&self, id: ObjId) -> bool {
+    pub(crate) fn may_attack_at_all(&self, id: ObjId) -> bool {
         let o = &self.objects[id.slot as usize];
         self.is_active(o.controller)
             && !o.is_tapped()
@@ -504,7 +504,7 @@ impl Game {
     }
 
     /// Attack requirements (500): creatures that attack each turn if able.
-    fn must_attack(&self, id: ObjId) -> bool {
+    pub(crate) fn must_attack(&self, id: ObjId) -> bool {
         // An Aura's "enchanted creature attacks each combat if able"
         // (Uncontrollable Anger).
         if self.any_static_on(id, |s, _| matches!(s, StaticAbility::MustAttack(_))) {
@@ -587,7 +587,10 @@ impl Game {
                 // 602.3a: restrictions and costs about attacking a specific
                 // player are judged against that player alone.
                 for player in self.opponents(active) {
-                    if !self.may_attack(active, player) || !self.can_attack_player(id, player) {
+                    if !self.may_attack(active, player)
+                        || !self.can_attack_player(id, player)
+                        || !self.attack_limit_allows(id, Some(player))
+                    {
                         continue;
                     }
                     let cost = if any_cost {
@@ -604,6 +607,10 @@ impl Game {
                         player,
                     });
                 }
+                continue;
+            }
+            // 500.2: "No more than two creatures can attack each combat."
+            if !self.attack_limit_allows(id, None) {
                 continue;
             }
             let cost = if any_cost {
@@ -655,9 +662,11 @@ impl Game {
                     self.may_attack(active, player)
                         && self.can_attack_player(id, player)
                         && (!any_cost || self.attack_cost_for(player) == 0)
+                        && self.attack_limit_allows(id, Some(player))
                 })
             } else {
-                each == 0
+                // 500.4: a requirement a limit keeps from being obeyed.
+                each == 0 && self.attack_limit_allows(id, None)
             }
         })
     }
@@ -912,6 +921,10 @@ impl Game {
         };
         let before = out.len();
         self.mana_options(self.attack_cost_payer(), None, Some(&u), out);
+        // Channel: any time a mana ability could be played (411.1).
+        if !self.granted_actions.is_empty() {
+            self.granted_mana_actions(self.attack_cost_payer(), out);
+        }
         if out.len() == before {
             out.push(Action::CancelPlay);
         }
@@ -919,6 +932,11 @@ impl Game {
 
     pub(crate) fn on_pay_attack_cost(&mut self, action: Action) {
         match action {
+            // Channel's "pay 1 life: add {1}" (mechanics/granted.rs).
+            Action::Granted(i) => {
+                self.life_for_mana(self.attack_cost_payer(), i);
+                self.continue_attack_cost();
+            }
             Action::ActivateMana {
                 source,
                 index,

@@ -83,6 +83,7 @@ impl Game {
             untap_holds: Vec::new(),
             assigns_no_combat_damage: Vec::new(),
             play_bans: Vec::new(),
+            granted_actions: Vec::new(),
             must_block: Vec::new(),
             defender_attack_rules: Vec::new(),
             untap_limited: Vec::new(),
