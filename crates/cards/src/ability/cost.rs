@@ -259,6 +259,22 @@ pub enum ManaProduce {
     /// control could produce" (Harvester Druid, Star Compass): the colours
     /// the mana abilities of those lands could add now (none, no mana).
     LandColors { opponents: bool, basic: bool },
+    /// "Add three mana in any combination of {R} and/or {G}" (Goblin
+    /// Clearcutter), "two mana in any combination of colors" (Terrarion),
+    /// "Add X mana in any combination of {W} and/or {U}" after "Remove X
+    /// storage counters" (the TSP storage lands; `amount: None`, one mana
+    /// per counter removed): each mana is one of `colors`, the player
+    /// choosing how many of each as the ability resolves (406.1, 411.1).
+    Combination {
+        colors: ColorSet,
+        amount: Option<u8>,
+    },
+    /// "Add X mana of any one color" after "Remove X ki counters"
+    /// (Petalmane Baku): one mana per counter removed, of the colour named.
+    AnyColorPerRemoved,
+    /// "Add {B}{B} or {G}{G}" (Cadaverous Bloom): `n` mana of one of these
+    /// colours, the colour named as it is played.
+    OneOfTimes(ColorSet, u8),
 }
 
 impl ManaProduce {

@@ -742,6 +742,32 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
         "add" | "adds" => {
             // "its controller adds an additional {G}{G}" (Overgrowth).
             let _ = p.eat_all("an additional") || p.eat("additional");
+            // 406.1b: "its controller adds an additional one mana of any
+            // color" (Fertile Ground), "… two mana in any combination of
+            // colors" (Dawn's Reflection): a triggered mana ability's choice.
+            if cx.mana_trigger {
+                let i = p.i;
+                match produce(p) {
+                    Some(ManaProduce::AnyColor(1)) => {
+                        return Some(vec![Effect::AddManaCombination {
+                            who,
+                            amount: 1,
+                            colors: crate::ColorSet(0x1f),
+                        }]);
+                    }
+                    Some(ManaProduce::Combination {
+                        colors,
+                        amount: Some(amount),
+                    }) => {
+                        return Some(vec![Effect::AddManaCombination {
+                            who,
+                            amount,
+                            colors,
+                        }]);
+                    }
+                    _ => p.i = i,
+                }
+            }
             // 406.1b: "… one mana of any type that land produced for each
             // other land you control with the same name as it" (Sasaya's
             // Essence), in a "tapped for mana" triggered mana ability.

@@ -446,6 +446,8 @@ impl Game {
             DecisionKind::ChooseNewTarget { index } => self.new_target_options(*index, out),
             DecisionKind::ChooseUntap => self.untap_choice_options(out),
             DecisionKind::ChooseWhatUntaps => self.limited_untap_options(out),
+            // Listed by `mana_choice_options`, above.
+            DecisionKind::ChooseManaColor { .. } => {}
             DecisionKind::ChooseColor => {
                 out.extend(
                     tolaria_cards::Color::ALL
@@ -1292,7 +1294,34 @@ impl Game {
                         ))
                     )
                 });
-                if doubles {
+                // 406.1: "mana in any combination of {W} and/or {U}": the
+                // colours are chosen as it resolves (`mana_split.rs`).
+                let combination = self.obj(*source).and_then(|_| {
+                    match crate::continuous::characteristics::compute(self, *source)
+                        .ability_at(*index)
+                    {
+                        Some((
+                            Ability::Mana(tolaria_cards::ManaAbility {
+                                produce: tolaria_cards::ManaProduce::Combination { colors, .. },
+                                ..
+                            }),
+                            _,
+                        )) => Some(*colors),
+                        _ => None,
+                    }
+                });
+                if let Some(colors) = combination {
+                    let symbols: Vec<String> = colors
+                        .iter()
+                        .map(|c| format!("{{{}}}", c.symbol()))
+                        .collect();
+                    format!(
+                        "play {} {}: mana in any combination of {}",
+                        name(source),
+                        source,
+                        symbols.join("/")
+                    )
+                } else if doubles {
                     format!(
                         "play {} {}: double the mana in the pool",
                         name(source),

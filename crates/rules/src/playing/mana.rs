@@ -170,13 +170,28 @@ impl Game {
     /// the objects `chosen` for it (to tap, to sacrifice, to discard). With
     /// none chosen yet and a cost that chooses some, it asks for them first
     /// (`mana_choice_cost.rs`) and returns false: the mana comes later.
+    /// It also returns false when the colours of some mana are still to be
+    /// chosen ("in any combination of colors", `mana_split.rs`).
     pub(crate) fn activate_mana_with(
         &mut self,
         p: PlayerId,
         source: ObjId,
         index: u8,
         kind: ManaKind,
-        chosen: Option<[&[ObjId]; 3]>,
+        chosen: Option<[&[ObjId]; 4]>,
+        removed: u32,
+    ) -> bool {
+        self.activate_mana_inner(p, source, index, kind, chosen, removed)
+            && !self.mana_split_pending()
+    }
+
+    fn activate_mana_inner(
+        &mut self,
+        p: PlayerId,
+        source: ObjId,
+        index: u8,
+        kind: ManaKind,
+        chosen: Option<[&[ObjId]; 4]>,
         removed: u32,
     ) -> bool {
         let ch = crate::continuous::characteristics::compute(self, source);
@@ -245,6 +260,19 @@ impl Game {
             }
             ManaProduce::AnyColor(n) => *n as u16,
             ManaProduce::OneOf(_) => 1,
+            ManaProduce::OneOfTimes(_, n) => u16::from(*n),
+            ManaProduce::AnyColorPerRemoved => removed as u16,
+            // 406.1: the colour of each is chosen now (`mana_split.rs`);
+            // the land's triggered mana abilities follow its mana.
+            ManaProduce::Combination { colors, amount } => {
+                let n = amount.map_or(removed, u32::from);
+                self.add_mana_combination(p, source, ch.card, *colors, n, m.cost.tap, p);
+                self.mana_side_effects(p, source, index, &m.also, false, (&[], kind));
+                if m.cost.tap && n == 0 {
+                    crate::resolution::triggers::triggered_mana_abilities(self, source, &[], kind);
+                }
+                return true;
+            }
             ManaProduce::PlusPerRemoved(_) => 1 + removed as u16,
             ManaProduce::PerRemoved(_) => removed as u16,
             ManaProduce::Count { amount, .. } => self.mana_count(p, source, amount),
@@ -457,7 +485,26 @@ impl Game {
                 ManaProduce::AnyColor(_) => Color::ALL
                     .into_iter()
                     .for_each(|c| push(ManaKind::Color(c))),
-                ManaProduce::OneOf(set) => set.iter().for_each(|c| push(ManaKind::Color(c))),
+                ManaProduce::OneOf(set) | ManaProduce::OneOfTimes(set, _) => {
+                    set.iter().for_each(|c| push(ManaKind::Color(c)))
+                }
+                ManaProduce::AnyColorPerRemoved => Color::ALL
+                    .into_iter()
+                    .for_each(|c| push(ManaKind::Color(c))),
+                // One action: the colours are chosen as it resolves.
+                ManaProduce::Combination { colors, .. } => {
+                    if let Some(first) = colors.iter().next() {
+                        if useful.is_none_or(|u| {
+                            colors.iter().any(|c| mana_useful(u, ManaKind::Color(c)))
+                        }) {
+                            out.push(Action::ActivateMana {
+                                source: id,
+                                index: i as u8,
+                                kind: ManaKind::Color(first),
+                            });
+                        }
+                    }
+                }
                 // 503.7: with no colour chosen the ability would add no
                 // mana; it isn't offered as a way to make mana.
                 ManaProduce::ChosenColor => {
@@ -816,6 +863,11 @@ impl Game {
                 }
                 ManaProduce::AnyColor(n) => (0x1f, *n as usize),
                 ManaProduce::OneOf(set) => (set.0, 1),
+                // Each mana of any of the colours, chosen one by one.
+                ManaProduce::Combination {
+                    colors,
+                    amount: Some(n),
+                } => (colors.0, usize::from(*n)),
                 ManaProduce::ChosenColor => match self.objects[id.slot as usize].chosen_color {
                     Some(c) => (1u8 << ManaKind::Color(c).index(), 1),
                     None => continue,
@@ -838,10 +890,15 @@ impl Game {
                 // already counts for (and its cost is skipped above).
                 // The Mana Batteries choose their counters (`chooses` is
                 // true): skipped above.
+                // "{B}{B} or {G}{G}" is all of one colour: not counted
+                // (the mana of several masks could pay {B}{G}).
                 ManaProduce::DoublePool
                 | ManaProduce::IfAll { .. }
                 | ManaProduce::PlusPerRemoved(_)
-                | ManaProduce::PerRemoved(_) => continue,
+                | ManaProduce::PerRemoved(_)
+                | ManaProduce::AnyColorPerRemoved
+                | ManaProduce::Combination { amount: None, .. }
+                | ManaProduce::OneOfTimes(..) => continue,
             };
             if m.cost.tap {
                 if count > 1 {
@@ -859,6 +916,10 @@ impl Game {
         match tap_multi {
             Some(ManaProduce::Fixed(ks)) => ks.iter().for_each(|k| v.push(1u8 << k.index())),
             Some(ManaProduce::AnyColor(n)) => v.push_n(0x1f, *n as usize),
+            Some(ManaProduce::Combination {
+                colors,
+                amount: Some(n),
+            }) => v.push_n(colors.0, usize::from(*n)),
             Some(ManaProduce::Count { kind, amount }) => {
                 let you = self.objects[id.slot as usize].controller;
                 v.push_n(
@@ -964,7 +1025,10 @@ fn produce_colors(game: &Game, source: ObjId, m: &ManaProduce) -> ColorSet {
             .iter()
             .fold(ColorSet::default(), |s, k| ColorSet(s.0 | of(k).0)),
         ManaProduce::AnyColor(_) => ColorSet(0x1f),
-        ManaProduce::OneOf(set) => *set,
+        ManaProduce::OneOf(set)
+        | ManaProduce::OneOfTimes(set, _)
+        | ManaProduce::Combination { colors: set, .. } => *set,
+        ManaProduce::AnyColorPerRemoved => ColorSet(0x1f),
         ManaProduce::ChosenColor => game.objects[source.slot as usize]
             .chosen_color
             .map_or(ColorSet::default(), ColorSet::single),
