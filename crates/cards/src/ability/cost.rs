@@ -272,6 +272,12 @@ pub enum ManaProduce {
     /// "Add X mana of any one color" after "Remove X ki counters"
     /// (Petalmane Baku): one mana per counter removed, of the colour named.
     AnyColorPerRemoved,
+    /// "Add X mana of any one color, where X is the number of petal
+    /// counters on CARDNAME" (Lotus Blossom), "… the number of Elves in
+    /// play" (Wirewood Channeler): that many mana of the colour named,
+    /// counted as the ability is played (before a cost that sacrifices the
+    /// source, whose counters are read as it last existed in play).
+    AnyColorCount(Box<Amount>),
     /// "Add {B}{B} or {G}{G}" (Cadaverous Bloom): `n` mana of one of these
     /// colours, the colour named as it is played.
     OneOfTimes(ColorSet, u8),

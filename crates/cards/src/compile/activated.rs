@@ -96,6 +96,47 @@ pub(super) fn produce(p: &mut P) -> Option<ManaProduce> {
     if kinds.is_empty() {
         return None;
     }
+    // "{B}{B}, {B}{R}, or {R}{R}" (Graven Cairns): each of the two mana
+    // of either colour, any combination of them.
+    if let [ManaKind::Color(a), ManaKind::Color(b)] = kinds[..] {
+        if a == b && p.at(",") {
+            let i = p.i;
+            let mut pairs = vec![(a, b)];
+            while p.eat(",") | p.eat("or") {
+                match (sym(p.peek()).as_deref(), sym(p.peek_at(1)).as_deref()) {
+                    (Some([ManaKind::Color(x)]), Some([ManaKind::Color(y)])) => {
+                        pairs.push((*x, *y));
+                        p.bump();
+                        p.bump();
+                    }
+                    _ => break,
+                }
+            }
+            let other = pairs
+                .iter()
+                .map(|&(x, y)| if x != a { x } else { y })
+                .find(|&c| c != a);
+            let all = other.is_some_and(|o| {
+                pairs.len() == 3
+                    && pairs.contains(&(a, o))
+                    && pairs.contains(&(o, o))
+                    && pairs
+                        .iter()
+                        .all(|&(x, y)| [a, o].contains(&x) && [a, o].contains(&y))
+            });
+            match other {
+                Some(o) if all => {
+                    let mut colors = ColorSet::single(a);
+                    colors.insert(o);
+                    return Some(ManaProduce::Combination {
+                        colors,
+                        amount: Some(2),
+                    });
+                }
+                _ => p.i = i,
+            }
+        }
+    }
     // "{B}{B} or {G}{G}" (Cadaverous Bloom): n of one colour or n of another.
     if let (true, [ManaKind::Color(c), ..]) = (kinds.len() > 1 && p.at("or"), &kinds[..]) {
         let n = kinds.len();
@@ -160,7 +201,8 @@ fn combination(p: &mut P) -> Option<ColorSet> {
             .filter(|_| inner.len() == 1)?;
         p.bump();
         set.insert(c);
-        if !(p.eat_all("and/or") || p.eat_all("and / or") || p.eat(",")) {
+        let symbol_next = p.peek_at(1).starts_with('{');
+        if !(p.eat_all("and/or") || p.eat_all("and / or") || (symbol_next && p.eat(","))) {
             break;
         }
     }
@@ -370,6 +412,11 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             }));
         }
         let mut produce = produce(p).ok_or_else(|| no_rule(p))?;
+        // "Add X mana of any one color, where X is …" (Lotus Blossom).
+        if produce == ManaProduce::AnyColorPerRemoved && p.eat_all(", where x is") {
+            let amount = super::equal_amount(p, &mut cx).ok_or_else(|| no_rule(p))?;
+            produce = ManaProduce::AnyColorCount(Box::new(amount));
+        }
         // X without counters removed to count it.
         if matches!(
             produce,

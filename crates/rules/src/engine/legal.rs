@@ -446,8 +446,11 @@ impl Game {
             DecisionKind::ChooseNewTarget { index } => self.new_target_options(*index, out),
             DecisionKind::ChooseUntap => self.untap_choice_options(out),
             DecisionKind::ChooseWhatUntaps => self.limited_untap_options(out),
-            // Listed by `mana_choice_options`, above.
-            DecisionKind::ChooseManaColor { .. } => {}
+            // 406.1: one of the colours allowed (in a mana ability, listed
+            // by `mana_choice_options`, above).
+            DecisionKind::ChooseManaColor { colors, .. } => {
+                out.extend(colors.iter().map(Action::ChooseColor));
+            }
             DecisionKind::ChooseColor => {
                 out.extend(
                     tolaria_cards::Color::ALL

@@ -202,6 +202,13 @@ impl Game {
             self.begin_mana_choice(p, source, index, kind, &m.cost);
             return false;
         }
+        // "X mana of any one color, where X is the number of petal counters
+        // on CARDNAME" (Lotus Blossom, which sacrifices itself): counted
+        // before the costs are paid, as the ability is played.
+        let counted = match &m.produce {
+            ManaProduce::AnyColorCount(amount) => self.mana_count(p, source, amount),
+            _ => 0,
+        };
         // 411.1, 409.1h: a mana ability's mana cost is paid from the pool
         // (offered only when the pool can pay it, `pool_pays`).
         if !m.cost.mana.is_zero() || self.ability_cost_increase(source) > 0 {
@@ -262,6 +269,7 @@ impl Game {
             ManaProduce::OneOf(_) => 1,
             ManaProduce::OneOfTimes(_, n) => u16::from(*n),
             ManaProduce::AnyColorPerRemoved => removed as u16,
+            ManaProduce::AnyColorCount(_) => counted,
             // 406.1: the colour of each is chosen now (`mana_split.rs`);
             // the land's triggered mana abilities follow its mana.
             ManaProduce::Combination { colors, amount } => {
@@ -488,7 +496,7 @@ impl Game {
                 ManaProduce::OneOf(set) | ManaProduce::OneOfTimes(set, _) => {
                     set.iter().for_each(|c| push(ManaKind::Color(c)))
                 }
-                ManaProduce::AnyColorPerRemoved => Color::ALL
+                ManaProduce::AnyColorPerRemoved | ManaProduce::AnyColorCount(_) => Color::ALL
                     .into_iter()
                     .for_each(|c| push(ManaKind::Color(c))),
                 // One action: the colours are chosen as it resolves.
@@ -897,6 +905,7 @@ impl Game {
                 | ManaProduce::PlusPerRemoved(_)
                 | ManaProduce::PerRemoved(_)
                 | ManaProduce::AnyColorPerRemoved
+                | ManaProduce::AnyColorCount(_)
                 | ManaProduce::Combination { amount: None, .. }
                 | ManaProduce::OneOfTimes(..) => continue,
             };
@@ -1028,7 +1037,7 @@ fn produce_colors(game: &Game, source: ObjId, m: &ManaProduce) -> ColorSet {
         ManaProduce::OneOf(set)
         | ManaProduce::OneOfTimes(set, _)
         | ManaProduce::Combination { colors: set, .. } => *set,
-        ManaProduce::AnyColorPerRemoved => ColorSet(0x1f),
+        ManaProduce::AnyColorPerRemoved | ManaProduce::AnyColorCount(_) => ColorSet(0x1f),
         ManaProduce::ChosenColor => game.objects[source.slot as usize]
             .chosen_color
             .map_or(ColorSet::default(), ColorSet::single),

@@ -119,16 +119,9 @@ pub(crate) fn triggered_mana_abilities(
                 } = e
                 {
                     let tapper = game.objects[land.slot as usize].controller;
+                    let n = game.amount(&ctx, amount).max(0) as u32;
                     for player in game.players_of(&ctx, who) {
-                        game.add_mana_combination(
-                            player,
-                            src,
-                            ch.card,
-                            *colors,
-                            u32::from(*amount),
-                            false,
-                            tapper,
-                        );
+                        game.add_mana_combination(player, src, ch.card, *colors, n, false, tapper);
                     }
                     continue;
                 }
