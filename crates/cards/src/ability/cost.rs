@@ -304,10 +304,33 @@ impl ManaProduce {
     }
 }
 
+/// "Spend this mana only to …" (2007 glossary, "Mana": the spell or
+/// ability that adds mana may restrict how it can be used): what the mana
+/// of such an ability may pay for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SpendOnly {
+    /// "… to play artifact spells" (Mishra's Workshop).
+    ArtifactSpells,
+    /// "… to play legendary spells" (Untaidake, the Cloud Keeper).
+    LegendarySpells,
+    /// "… to play a multicolored spell" (Pillar of the Paruns).
+    MulticoloredSpells,
+    /// "… to activate abilities of artifacts" (Soldevi Machinist).
+    ArtifactAbilities,
+    /// "… to play artifact spells or activate abilities of artifacts"
+    /// (Vedalken Engineer).
+    ArtifactSpellsOrAbilities,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ManaAbility {
     pub cost: Cost,
     pub produce: ManaProduce,
+    /// "Spend this mana only to play artifact spells." (Mishra's
+    /// Workshop): the mana it adds is kept apart in the pool, spent only
+    /// on what the restriction allows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spend_only: Option<SpendOnly>,
     /// Any other effect the ability has ("deals 1 damage to you", 408.2e).
     pub also: Vec<Effect>,
     /// "Activate only once each turn." (Wall of Roots): a restriction on

@@ -17,6 +17,7 @@ pub fn basic_mana_ability(b: BasicLandType) -> Ability {
             ..Default::default()
         },
         produce: ManaProduce::Fixed(vec![ManaKind::Color(b.color())]),
+        spend_only: None,
         also: Vec::new(),
         once_per_turn: false,
         only_if: None,
@@ -331,6 +332,15 @@ fn mana_cost_chooses(cost: &Cost) -> Option<&'static str> {
     None
 }
 
+/// Does this cost choose other objects (tap, sacrifice, discard, remove)?
+fn chooses_objects(cost: &Cost) -> bool {
+    cost.tap_untapped.is_some()
+        || cost.sacrifice.is_some()
+        || cost.discard > 0
+        || cost.exile_cards.is_some()
+        || cost.remove_counters_any.is_some()
+}
+
 /// "[cost]: [effect]": an activated ability or a mana ability (403, 406).
 pub(super) fn activated(p: &mut P) -> R<Ability> {
     let mut cost = cost(p)?;
@@ -360,6 +370,7 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         return Ok(Ability::Mana(ManaAbility {
             cost,
             produce: ManaProduce::DoublePool,
+            spend_only: None,
             also: Vec::new(),
             once_per_turn: false,
             only_if: None,
@@ -406,6 +417,7 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             return Ok(Ability::Mana(ManaAbility {
                 cost,
                 produce,
+                spend_only: None,
                 also: Vec::new(),
                 once_per_turn: false,
                 only_if: None,
@@ -486,7 +498,42 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         }
         let mut once_per_turn = false;
         let mut only_if = None;
+        let mut spend_only = None;
         while !p.at_end() {
+            // "Spend this mana only to play artifact spells." (Mishra's
+            // Workshop): only for an ability that adds mana of fixed
+            // kinds, or of one colour, and pays no mana for it.
+            if spend_only.is_none() && p.at_all("spend this mana only") {
+                let i = p.i;
+                p.eat_all("spend this mana only");
+                let only =
+                    if p.eat_all("to play artifact spells or activate abilities of artifacts") {
+                        Some(crate::SpendOnly::ArtifactSpellsOrAbilities)
+                    } else if p.eat_all("to play artifact spells") {
+                        Some(crate::SpendOnly::ArtifactSpells)
+                    } else if p.eat_all("to play legendary spells") {
+                        Some(crate::SpendOnly::LegendarySpells)
+                    } else if p.eat_all("to play a multicolored spell") {
+                        Some(crate::SpendOnly::MulticoloredSpells)
+                    } else if p.eat_all("to activate abilities of artifacts") {
+                        Some(crate::SpendOnly::ArtifactAbilities)
+                    } else {
+                        None
+                    };
+                let plain = matches!(produce, ManaProduce::Fixed(_) | ManaProduce::AnyColor(_))
+                    && cost.mana.is_zero()
+                    && !chooses_objects(&cost);
+                match only {
+                    Some(o) if plain && p.eat_end() => {
+                        spend_only = Some(o);
+                        continue;
+                    }
+                    _ => {
+                        p.i = i;
+                        return Err(no_rule(p));
+                    }
+                }
+            }
             // 408.1: "Play this ability only once each turn." (Wall of Roots)
             if p.eat_all("play this ability only once each turn") && p.eat_end() {
                 once_per_turn = true;
@@ -516,6 +563,7 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         return Ok(Ability::Mana(ManaAbility {
             cost,
             produce,
+            spend_only,
             also: cx.effects,
             once_per_turn,
             only_if,

@@ -765,8 +765,20 @@ impl Game {
         let instant_speed = face.types.contains(CardType::Instant)
             || face.keywords.has(Keyword::Flash)
             || face.spell.as_though_flash;
-        (instant_speed || sorcery_timing || self.flash_granted(p, card))
-            && !self.hand_spell_unaffordable(card, face, avail)
+        if !(instant_speed || sorcery_timing || self.flash_granted(p, card)) {
+            return false;
+        }
+        // "Spend this mana only to play artifact spells" (Mishra's
+        // Workshop): the restricted mana this spell may use counts too.
+        let with_restricted;
+        let avail = match self.restricted_avail(p, Self::spend_for_face(face), avail, None) {
+            Some(v) => {
+                with_restricted = v;
+                &with_restricted
+            }
+            None => avail,
+        };
+        !self.hand_spell_unaffordable(card, face, avail)
             && self.can_play_spell_face_in_time(p, card, face, avail)
     }
 
@@ -1023,11 +1035,22 @@ impl Game {
                 // 409.1f: cost increases (Gloom).
                 let mut need = Unpaid::from_cost(&act.cost.mana, 0);
                 need.generic += self.ability_cost_increase(id);
-                let payable = if act.cost.tap {
+                let mut payable = if act.cost.tap {
                     self.can_pay(p, &need, Some(id))
                 } else {
                     crate::playing::mana::can_match(&need, avail)
                 };
+                // "Spend this mana only to activate abilities of
+                // artifacts" (`mana_restricted.rs`).
+                if !payable && ch.is(CardType::Artifact) {
+                    let f = self.spend_for_ability(id);
+                    payable = if act.cost.tap {
+                        let avail = self.available_mana(p, Some(id));
+                        self.can_pay_restricted(p, f, &need, &avail, Some(id))
+                    } else {
+                        self.can_pay_restricted(p, f, &need, avail, None)
+                    };
+                }
                 if !payable {
                     continue;
                 }

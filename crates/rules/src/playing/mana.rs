@@ -79,7 +79,7 @@ impl Avail {
         self.len += 1;
     }
     #[inline]
-    fn push_n(&mut self, mask: u8, n: usize) {
+    pub(crate) fn push_n(&mut self, mask: u8, n: usize) {
         if n == 0 {
             return;
         }
@@ -239,6 +239,10 @@ impl Game {
                 for k in v {
                     self.players[p.index()].pool.add(*k, 1);
                 }
+                // "Spend this mana only to …" (`mana_restricted.rs`).
+                if let Some(only) = m.spend_only {
+                    self.restrict_added(p, only, v);
+                }
                 for k in v.iter().skip(1) {
                     self.emit(Event::ManaAdded {
                         player: p,
@@ -298,6 +302,9 @@ impl Game {
             ManaProduce::IfAll { .. } => 0,
         };
         self.players[p.index()].pool.add(kind, amount);
+        if let Some(only) = m.spend_only {
+            self.restrict_added(p, only, &vec![kind; usize::from(amount)]);
+        }
         self.emit(Event::ManaAdded {
             player: p,
             source,
@@ -724,6 +731,21 @@ impl Game {
         }
     }
 
+    /// Could this mana ability (with no mana cost and no choice in it) be
+    /// played now for its mana?
+    pub(crate) fn mana_ability_usable_now(
+        &self,
+        source: ObjId,
+        index: usize,
+        m: &tolaria_cards::ManaAbility,
+    ) -> bool {
+        !self.mana_once_used(source, index, m)
+            && m.cost.mana.is_zero()
+            && !crate::playing::mana_choice_cost::chooses(&m.cost)
+            && self.can_pay_tap_part(&m.cost, source)
+            && !self.mana_abilities_forbidden(source)
+    }
+
     /// 408.1: a mana ability that may be played "only once each turn"
     /// (Wall of Roots) and was already played this turn, or "only if you
     /// control a Swamp" (Tainted Field) when its controller doesn't.
@@ -857,7 +879,10 @@ impl Game {
         let mut tap_multi: Option<&ManaProduce> = None;
         for (i, a) in abilities.iter().enumerate() {
             let Ability::Mana(m) = a else { continue };
+            // Restricted mana is counted only for what it may pay for
+            // (`mana_restricted.rs`).
             if self.mana_once_used(id, i, m)
+                || m.spend_only.is_some()
                 || !m.cost.mana.is_zero()
                 || crate::playing::mana_choice_cost::chooses(&m.cost)
                 || !self.can_pay_tap_part(&m.cost, id)
