@@ -280,6 +280,7 @@ fn mana_abilities() {
             produce: ManaProduce::Fixed(vec![ManaKind::Color(Color::Green)]),
             also: vec![],
             once_per_turn: false,
+            spend_only: None,
             only_if: None,
         })]
     );
@@ -293,6 +294,7 @@ fn mana_abilities() {
         produce: ManaProduce::AnyColor(1),
         also: vec![],
         once_per_turn: false,
+        spend_only: None,
         only_if: None,
     })));
     let f = front("Adarkar Wastes");
@@ -312,6 +314,7 @@ fn mana_abilities() {
                 to: Recipient::Player(PlayerRef::You)
             }],
             once_per_turn: false,
+            spend_only: None,
             only_if: None,
         })
     );
@@ -862,8 +865,8 @@ fn r502_23_threshold_is_a_conditional_static_and_an_activation_condition() {
 /// any other: the player chooses what to tap, sacrifice or discard (the
 /// engine asks, `playing/mana_choice_cost.rs`), so these compile with those
 /// parts of the cost, never as free mana. Costs the engine doesn't ask for
-/// in a mana ability (all of several permanents, cards removed from the
-/// hand, X) keep the card refused with the ability's phrase.
+/// in a mana ability (all of several permanents, cards removed from a
+/// graveyard, X life) keep the card refused with the ability's phrase.
 #[test]
 fn r411_1_mana_abilities_with_costs_that_choose_compile_with_their_costs() {
     // The card's last mana ability (Phyrexian Tower's first is "{T}: Add {C}").
@@ -893,7 +896,8 @@ fn r411_1_mana_abilities_with_costs_that_choose_compile_with_their_costs() {
                 if let Ability::Mana(m) = a {
                     let k = &m.cost;
                     assert!(
-                        k.exile_cards.is_none()
+                        // "Exile a card from your hand" is asked (Cadaverous Bloom).
+                        (k.exile_cards.is_none() || !k.exile_from_graveyard)
                             && k.sacrifice_all.is_none()
                             && k.return_to_hand.is_none()
                             && !k.discard_random

@@ -264,6 +264,28 @@ pub enum ManaProduce {
     /// control could produce" (Harvester Druid, Star Compass): the colours
     /// the mana abilities of those lands could add now (none, no mana).
     LandColors { opponents: bool, basic: bool },
+    /// "Add three mana in any combination of {R} and/or {G}" (Goblin
+    /// Clearcutter), "two mana in any combination of colors" (Terrarion),
+    /// "Add X mana in any combination of {W} and/or {U}" after "Remove X
+    /// storage counters" (the TSP storage lands; `amount: None`, one mana
+    /// per counter removed): each mana is one of `colors`, the player
+    /// choosing how many of each as the ability resolves (406.1, 411.1).
+    Combination {
+        colors: ColorSet,
+        amount: Option<u8>,
+    },
+    /// "Add X mana of any one color" after "Remove X ki counters"
+    /// (Petalmane Baku): one mana per counter removed, of the colour named.
+    AnyColorPerRemoved,
+    /// "Add X mana of any one color, where X is the number of petal
+    /// counters on CARDNAME" (Lotus Blossom), "… the number of Elves in
+    /// play" (Wirewood Channeler): that many mana of the colour named,
+    /// counted as the ability is played (before a cost that sacrifices the
+    /// source, whose counters are read as it last existed in play).
+    AnyColorCount(Box<Amount>),
+    /// "Add {B}{B} or {G}{G}" (Cadaverous Bloom): `n` mana of one of these
+    /// colours, the colour named as it is played.
+    OneOfTimes(ColorSet, u8),
 }
 
 impl ManaProduce {
@@ -287,10 +309,33 @@ impl ManaProduce {
     }
 }
 
+/// "Spend this mana only to …" (2007 glossary, "Mana": the spell or
+/// ability that adds mana may restrict how it can be used): what the mana
+/// of such an ability may pay for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SpendOnly {
+    /// "… to play artifact spells" (Mishra's Workshop).
+    ArtifactSpells,
+    /// "… to play legendary spells" (Untaidake, the Cloud Keeper).
+    LegendarySpells,
+    /// "… to play a multicolored spell" (Pillar of the Paruns).
+    MulticoloredSpells,
+    /// "… to activate abilities of artifacts" (Soldevi Machinist).
+    ArtifactAbilities,
+    /// "… to play artifact spells or activate abilities of artifacts"
+    /// (Vedalken Engineer).
+    ArtifactSpellsOrAbilities,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ManaAbility {
     pub cost: Cost,
     pub produce: ManaProduce,
+    /// "Spend this mana only to play artifact spells." (Mishra's
+    /// Workshop): the mana it adds is kept apart in the pool, spent only
+    /// on what the restriction allows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spend_only: Option<SpendOnly>,
     /// Any other effect the ability has ("deals 1 damage to you", 408.2e).
     pub also: Vec<Effect>,
     /// "Activate only once each turn." (Wall of Roots): a restriction on

@@ -738,6 +738,19 @@ pub enum Effect {
         who: PlayerRef,
         mana: Vec<ManaKind>,
     },
+    /// 406.1b: "its controller adds an additional one mana of any color"
+    /// (Fertile Ground), "… two mana in any combination of colors" (Dawn's
+    /// Reflection): in a triggered mana ability, `amount` mana, each of one
+    /// of `colors`, the player who adds them choosing each one's colour.
+    /// Outside a mana ability (a spell, a triggered ability on the stack:
+    /// "add one mana of any color", Quirion Sentinel; "Add X mana in any
+    /// combination of {B} and/or {R}", Burnt Offering) the colours are
+    /// chosen as it resolves.
+    AddManaCombination {
+        who: PlayerRef,
+        amount: Amount,
+        colors: crate::ColorSet,
+    },
     /// 406.1: "Add an amount of {B} equal to [amount]" (Sacrifice, Energy
     /// Tap): that much mana of one kind, the amount read as it resolves.
     AddManaAmount {

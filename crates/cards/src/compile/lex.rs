@@ -403,6 +403,9 @@ pub(super) struct Cx {
     pub(super) last_player: Option<PlayerRef>,
     /// The trigger supplies an object ("that creature") or a player ("that player").
     pub(super) trig_obj: bool,
+    /// The trigger is a land's being tapped for mana (406.1b): its "adds
+    /// … mana of any color" is a triggered mana ability's choice.
+    pub(super) mana_trigger: bool,
     pub(super) trig_player: bool,
     /// The trigger is a spell or ability targeting something ("that spell
     /// or ability" is the targeting one: `ObjectRef::TargetingSpellOrAbility`).

@@ -140,7 +140,8 @@ pub(super) fn define_x(e: &mut Effect, a: &Amount) -> bool {
         | Effect::DrawCards { amount, .. }
         | Effect::Discard { amount, .. }
         | Effect::PutCounters { amount, .. }
-        | Effect::ReturnUpToFromGraveyard { amount, .. } => amount,
+        | Effect::ReturnUpToFromGraveyard { amount, .. }
+        | Effect::AddManaCombination { amount, .. } => amount,
         // An X/X token (Dokai) or X tokens.
         Effect::CreateTokens { amount, token, .. } => match &mut token.pt_x {
             Some(x) if *amount != Amount::X => &mut **x,

@@ -99,6 +99,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             Step::Upkeep
         } else if p.eat_all("draw step") {
             Step::Draw
+        } else if p.eat_all("precombat main phase") {
+            // 305.1: "At the beginning of your precombat main phase, add
+            // {B} for each charge counter on CARDNAME" (Black Market).
+            Step::PrecombatMain
         } else if p.eat_all("end step") || p.eat_all("end of turn step") || p.eat_all("end of turn")
         {
             Step::EndOfTurn
@@ -237,6 +241,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             Some((f, Noun::Permanent)) if p.at_all("is tapped for mana ,") => {
                 p.eat_all("is tapped for mana");
                 cx.trig_obj = true;
+                cx.mana_trigger = true;
                 return Some(vec![Trigger::TappedForMana(f)]);
             }
             // "Whenever a creature is dealt damage" (Repercussion).
@@ -489,6 +494,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     // Aura's abilities; "its controller" is the enchanted creature's.
     if p.eat_all("enchanted land is tapped for mana") {
         cx.last_obj = Some(ObjectRef::Attached);
+        cx.mana_trigger = true;
         return Some(vec![Trigger::AttachedTappedForMana]);
     }
     // "Whenever fortified land becomes tapped" (Darksteel Garrison, 502.65).

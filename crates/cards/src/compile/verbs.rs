@@ -771,6 +771,46 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
         "add" | "adds" => {
             // "its controller adds an additional {G}{G}" (Overgrowth).
             let _ = p.eat_all("an additional") || p.eat("additional");
+            // 406.1b: "its controller adds an additional one mana of any
+            // color" (Fertile Ground), "… two mana in any combination of
+            // colors" (Dawn's Reflection): a triggered mana ability's
+            // choice; "add one mana of any color" (Quirion Sentinel), "…
+            // for each charge counter removed this way" (Coalition Relic),
+            // "Add X mana in any combination of {B} and/or {R}, where X is
+            // …" (Burnt Offering): chosen as it resolves.
+            {
+                let i = p.i;
+                let all = crate::ColorSet(0x1f);
+                let found = match produce(p) {
+                    Some(ManaProduce::AnyColor(1)) if p.at_all("for each") => {
+                        super::amounts::for_each(p, cx, Amount::Fixed(1))
+                            .filter(|a| *a != Amount::Fixed(1))
+                            .map(|a| (a, all))
+                    }
+                    Some(ManaProduce::AnyColor(1)) => Some((Amount::Fixed(1), all)),
+                    Some(ManaProduce::Combination {
+                        colors,
+                        amount: Some(n),
+                    }) => Some((Amount::Fixed(i32::from(n)), colors)),
+                    // X defined by the sentence's ", where X is …"
+                    // (`define_x`), or the spell's X.
+                    Some(ManaProduce::Combination {
+                        colors,
+                        amount: None,
+                    }) => Some((Amount::X, colors)),
+                    _ => None,
+                };
+                match found {
+                    Some((amount, colors)) => {
+                        return Some(vec![Effect::AddManaCombination {
+                            who,
+                            amount,
+                            colors,
+                        }]);
+                    }
+                    None => p.i = i,
+                }
+            }
             // 406.1b: "… one mana of any type that land produced for each
             // other land you control with the same name as it" (Sasaya's
             // Essence), in a "tapped for mana" triggered mana ability.

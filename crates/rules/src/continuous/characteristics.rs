@@ -687,7 +687,11 @@ impl ManaSource {
                 && !ch.is(tolaria_cards::CardType::Enchantment);
             match &m.produce {
                 tolaria_cards::ManaProduce::Fixed(v)
-                    if plain_tap && v.len() == 1 && m.only_if.is_none() && !m.once_per_turn =>
+                    if plain_tap
+                        && v.len() == 1
+                        && m.only_if.is_none()
+                        && !m.once_per_turn
+                        && m.spend_only.is_none() =>
                 {
                     Some((i, v[0]))
                 }

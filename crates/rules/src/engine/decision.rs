@@ -119,6 +119,15 @@ pub enum DecisionKind {
     },
     /// 419.1b: "as [this] comes into play, choose a color".
     ChooseColor,
+    /// 406.1: the colour of the next mana of "[N] mana in any combination
+    /// of {R} and/or {G}" (Goblin Clearcutter) or of a triggered mana
+    /// ability's "one mana of any color" (Fertile Ground), answered with
+    /// `ChooseColor` (one of `colors`); `left` mana to choose, this one
+    /// included.
+    ChooseManaColor {
+        colors: tolaria_cards::ColorSet,
+        left: u32,
+    },
     /// 419.1b: "as [this] comes into play, choose a creature type".
     ChooseCreatureType,
     /// 212.6c–d: choose a land type (`basic`: one of the basic land types),
@@ -252,6 +261,7 @@ impl DecisionKind {
             DecisionKind::ChooseWord { .. } => "choose the new word",
             DecisionKind::ChooseCopy => "choose what to copy",
             DecisionKind::ChooseColor => "choose a color",
+            DecisionKind::ChooseManaColor { .. } => "choose the color of mana",
             DecisionKind::ChooseSource { .. } => "choose a source",
             DecisionKind::ChooseCreatureType => "choose a creature type",
             DecisionKind::ChooseLandType { basic: false } => "choose a land type",

@@ -307,6 +307,9 @@ impl Game {
             }
             DecisionKind::ChooseCopy => self.on_copy_choice(action),
             DecisionKind::ChooseColor => self.on_color_choice(action),
+            // In a mana ability, answered with `mana_choice` (above);
+            // otherwise during a resolution (`AddManaCombination`).
+            DecisionKind::ChooseManaColor { .. } => self.on_color_choice(action),
             DecisionKind::ChooseCreatureType => self.on_type_choice(action),
             DecisionKind::ChooseLandType { .. } => self.on_land_type_choice(action),
             DecisionKind::NameCard { .. } => self.on_name_choice(action),

@@ -450,6 +450,11 @@ impl Game {
             DecisionKind::ChooseNewTarget { index } => self.new_target_options(*index, out),
             DecisionKind::ChooseUntap => self.untap_choice_options(out),
             DecisionKind::ChooseWhatUntaps => self.limited_untap_options(out),
+            // 406.1: one of the colours allowed (in a mana ability, listed
+            // by `mana_choice_options`, above).
+            DecisionKind::ChooseManaColor { colors, .. } => {
+                out.extend(colors.iter().map(Action::ChooseColor));
+            }
             DecisionKind::ChooseColor => {
                 out.extend(
                     tolaria_cards::Color::ALL
@@ -765,8 +770,20 @@ impl Game {
         let instant_speed = face.types.contains(CardType::Instant)
             || face.keywords.has(Keyword::Flash)
             || face.spell.as_though_flash;
-        (instant_speed || sorcery_timing || self.flash_granted(p, card))
-            && !self.hand_spell_unaffordable(card, face, avail)
+        if !(instant_speed || sorcery_timing || self.flash_granted(p, card)) {
+            return false;
+        }
+        // "Spend this mana only to play artifact spells" (Mishra's
+        // Workshop): the restricted mana this spell may use counts too.
+        let with_restricted;
+        let avail = match self.restricted_avail(p, Self::spend_for_face(face), avail, None) {
+            Some(v) => {
+                with_restricted = v;
+                &with_restricted
+            }
+            None => avail,
+        };
+        !self.hand_spell_unaffordable(card, face, avail)
             && self.can_play_spell_face_in_time(p, card, face, avail)
     }
 
@@ -1037,11 +1054,22 @@ impl Game {
                 // 409.1f: cost increases (Gloom).
                 let mut need = Unpaid::from_cost(&act.cost.mana, 0);
                 need.generic += self.ability_cost_increase(id);
-                let payable = if act.cost.tap {
+                let mut payable = if act.cost.tap {
                     self.can_pay(p, &need, Some(id))
                 } else {
                     crate::playing::mana::can_match(&need, avail)
                 };
+                // "Spend this mana only to activate abilities of
+                // artifacts" (`mana_restricted.rs`).
+                if !payable && ch.is(CardType::Artifact) {
+                    let f = self.spend_for_ability(id);
+                    payable = if act.cost.tap {
+                        let avail = self.available_mana(p, Some(id));
+                        self.can_pay_restricted(p, f, &need, &avail, Some(id))
+                    } else {
+                        self.can_pay_restricted(p, f, &need, avail, None)
+                    };
+                }
                 if !payable {
                     continue;
                 }
@@ -1321,7 +1349,34 @@ impl Game {
                         ))
                     )
                 });
-                if doubles {
+                // 406.1: "mana in any combination of {W} and/or {U}": the
+                // colours are chosen as it resolves (`mana_split.rs`).
+                let combination = self.obj(*source).and_then(|_| {
+                    match crate::continuous::characteristics::compute(self, *source)
+                        .ability_at(*index)
+                    {
+                        Some((
+                            Ability::Mana(tolaria_cards::ManaAbility {
+                                produce: tolaria_cards::ManaProduce::Combination { colors, .. },
+                                ..
+                            }),
+                            _,
+                        )) => Some(*colors),
+                        _ => None,
+                    }
+                });
+                if let Some(colors) = combination {
+                    let symbols: Vec<String> = colors
+                        .iter()
+                        .map(|c| format!("{{{}}}", c.symbol()))
+                        .collect();
+                    format!(
+                        "play {} {}: mana in any combination of {}",
+                        name(source),
+                        source,
+                        symbols.join("/")
+                    )
+                } else if doubles {
                     format!(
                         "play {} {}: double the mana in the pool",
                         name(source),

@@ -965,6 +965,26 @@ impl Game {
             return;
         };
         let p = c.player;
+        // Restricted mana it may use first ("Spend this mana only to play
+        // artifact spells", `mana_restricted.rs`).
+        if !self.players[p.index()].restricted.is_empty() {
+            let Some(c) = self.casting.as_deref() else {
+                return;
+            };
+            if let (Some(f), Some(mut u)) = (self.spend_for(c), c.unpaid.clone()) {
+                let (spent, used) = self.pay_from_restricted(p, f, &mut u);
+                if let Some(c) = self.casting.as_mut() {
+                    c.unpaid = Some(u);
+                    c.spent |= spent;
+                    for k in 0..6 {
+                        c.mana_spent.0[k] += used.0[k];
+                    }
+                }
+            }
+        }
+        let Some(c) = self.casting.as_mut() else {
+            return;
+        };
         let Some(u) = c.unpaid.as_mut() else { return };
         let before = self.players[p.index()].pool;
         let spent = take_from_pool(&mut self.players[p.index()].pool, u);

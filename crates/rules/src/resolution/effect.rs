@@ -510,7 +510,7 @@ impl Game {
             }
             // Only inside a triggered mana ability, which knows what the
             // triggering ability produced (`triggered_mana_abilities`).
-            Effect::AddManaProduced { .. } => {}
+            Effect::AddManaProduced { .. } | Effect::AddManaCombination { .. } => {}
             Effect::AddManaAmount { who, kind, amount } => {
                 // 406.1: that much mana of one kind (a pool holds at most
                 // u16::MAX of a kind).

@@ -564,7 +564,11 @@ impl Game {
     /// life per mana lost (mana burn).
     pub(crate) fn empty_mana_pools(&mut self) {
         // Usually every pool is empty (mana is made while paying).
-        if self.players.iter().all(|p| p.pool.total() == 0) {
+        if self
+            .players
+            .iter()
+            .all(|p| p.pool.total() == 0 && p.restricted.is_empty())
+        {
             return;
         }
         // Upwelling (418.5k).
@@ -572,9 +576,11 @@ impl Game {
             return;
         }
         for i in 0..self.players.len() {
-            let lost = self.players[i].pool.total();
+            // Restricted mana too (`playing/mana_restricted.rs`).
+            let lost = self.players[i].pool.total() + self.players[i].restricted.len() as u32;
             if lost > 0 {
                 self.players[i].pool.clear();
+                self.players[i].restricted.clear();
                 let p = PlayerId(i as u8);
                 if self.no_mana_burn(p) {
                     self.emit(Event::ManaLostNoBurn {
