@@ -362,7 +362,8 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 || p.eat_all("to their owners' hands")
                 || p.eat_all("to their owner's hand")
                 || (from_opponents_gy && p.eat_all("to their hand"))
-                || ((from_gy || owned) && p.eat_all("to your hand")))
+                || ((from_gy || owned || (cx.trig_card_yours && what == ObjectRef::Triggering))
+                    && p.eat_all("to your hand")))
             {
                 return None;
             }

@@ -403,6 +403,10 @@ pub(super) struct Cx {
     /// The trigger supplies an object ("that creature") or a player ("that player").
     pub(super) trig_obj: bool,
     pub(super) trig_player: bool,
+    /// The trigger's card is in the controller's graveyard ("Whenever a
+    /// creature is put into your graveyard from play"): "your hand" is
+    /// its owner's.
+    pub(super) trig_card_yours: bool,
     /// 410.11: the state of a "When [condition]," state trigger
     /// (`StateTrigger::Condition`), kept as the ability's condition.
     pub(super) state_condition: Option<crate::Condition>,
