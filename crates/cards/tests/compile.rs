@@ -737,6 +737,7 @@ fn r419_1a_draw_replacement_statics() {
             optional: true,
             instead: DrawInstead::RevealUntilLandOrNonland,
             each_player: false,
+            when: tolaria_cards::DrawWhen::Any,
         })]
     );
     // "If a player would draw a card, that player removes the top card of
@@ -748,6 +749,7 @@ fn r419_1a_draw_replacement_statics() {
                 optional: false,
                 instead: DrawInstead::RemoveOpponentsTop,
                 each_player: true,
+                when: tolaria_cards::DrawWhen::Any,
             }),
             Ability::Static(StaticAbility::RemoversMayLookAndPlay),
         ]
@@ -760,10 +762,15 @@ fn r419_1a_draw_replacement_statics() {
 
 #[test]
 fn uncompilable_card_is_unsupported_with_its_phrase() {
-    let c = card("Chains of Mephistopheles");
+    // (Chains of Mephistopheles, the earlier example, now compiles.)
+    let c = card("Volrath's Shapeshifter");
     assert!(!c.is_supported());
     let u = c.unsupported().unwrap();
-    assert!(u.phrase.starts_with("If a player would draw a card"), "{u}");
+    assert!(
+        u.phrase
+            .starts_with("As long as the top card of your graveyard"),
+        "{u}"
+    );
     // Sneak Attack's "You may put a creature card from your hand into
     // play. That creature gains haste. …" has no model: the whole card is
     // unsupported (Incinerate, the earlier example, now compiles).

@@ -438,6 +438,18 @@ pub enum Effect {
     /// (Mangara's Tome): a one-shot `DrawRule` of the controller's; the
     /// pile is the cards the source removed (`CardDest::RemoveFaceDownPile`).
     NextDrawFromRemovedPileThisTurn,
+    /// 419.1a: "The next time you would draw a card this turn,
+    /// [instructions] instead." (the Words of Onslaught): a one-shot
+    /// `DrawRule` of the controller's that carries the instructions with
+    /// the ability's targets.
+    NextDrawInstead {
+        effects: Vec<Effect>,
+    },
+    /// 419.1a: "The next time you would draw a card this turn, instead look
+    /// at the top X cards of your library, put all but one of them on the
+    /// bottom of your library in a random order, then draw a card."
+    /// (Aladdin's Lamp): a one-shot `DrawRule` with X.
+    NextDrawLookAtTopX,
     /// 419.1a: "Until end of turn, if target player would draw a card,
     /// instead that player skips that draw and you draw a card."
     /// (Plagiarize.)

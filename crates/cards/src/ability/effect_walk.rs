@@ -65,6 +65,7 @@ impl Effect {
             | Effect::IfControlsNone { effects, .. }
             | Effect::AtNextUpkeep { effects, .. }
             | Effect::AtNextEndStep { effects, .. }
+            | Effect::NextDrawInstead { effects }
             | Effect::AtNextCleanup { effects }
             | Effect::WhenDiesThisTurn { effects, .. }
             | Effect::WhenControlLost { effects, .. }

@@ -415,6 +415,10 @@ pub(super) struct Cx {
     /// upkeep of enchanted land's controller (Erosion) named it, whatever
     /// the trigger's own object.
     pub(super) that_attached: bool,
+    /// The trigger's card is in the controller's graveyard ("Whenever a
+    /// creature is put into your graveyard from play"): "your hand" is
+    /// its owner's.
+    pub(super) trig_card_yours: bool,
     /// 410.11: the state of a "When [condition]," state trigger
     /// (`StateTrigger::Condition`), kept as the ability's condition.
     pub(super) state_condition: Option<crate::Condition>,

@@ -722,6 +722,34 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         cx.effects.push(Effect::NextDrawFromRemovedPileThisTurn);
         return p.eat_end().then_some(());
     }
+    // 419.1a: "The next time you would draw a card this turn, instead look
+    // at the top X cards …, then draw a card." (Aladdin's Lamp)
+    if p.eat_all("the next time you would draw a card this turn , instead look at the top x cards of your library , put all but one of them on the bottom of your library in a random order , then draw a card") {
+        cx.effects.push(Effect::NextDrawLookAtTopX);
+        return p.eat_end().then_some(());
+    }
+    // 419.1a: "The next time you would draw a card this turn,
+    // [instructions] instead." (the Words): instructions that need no
+    // choice, or a discard or a return of a permanent by each player
+    // (asked as the draw would happen).
+    if p.eat_all("the next time you would draw a card this turn ,") {
+        let effects = super::effects::clauses(p, cx)?;
+        let fits = |e: &Effect| {
+            matches!(
+                e,
+                Effect::DealDamage { .. }
+                    | Effect::Discard { .. }
+                    | Effect::CreateTokens { .. }
+                    | Effect::GainLife { .. }
+                    | Effect::ReturnChosen { .. }
+            )
+        };
+        if effects.is_empty() || !effects.iter().all(fits) || !p.eat("instead") {
+            return None;
+        }
+        cx.effects.push(Effect::NextDrawInstead { effects });
+        return p.eat_end().then_some(());
+    }
     // 419.1a: "Until end of turn, if target player would draw a card,
     // instead that player skips that draw and you draw a card."
     if p.at_all("until end of turn , if") {

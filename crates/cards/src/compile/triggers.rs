@@ -769,6 +769,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         p.eat_all("from play").then_some(())?;
         cx.trig_card = true;
         cx.trig_player = true;
+        cx.trig_card_yours = whose == Whose::You;
         return Some(vec![Trigger::PutIntoGraveyardOfFromPlay(f, whose)]);
     }
     None

@@ -854,6 +854,8 @@ impl Game {
                         player: ctx.controller,
                         from_outside: true,
                         from_removed: None,
+                        instead: None,
+                        look_at_top: None,
                     });
             }
             // Mangara's Tome: the pile its source removed (217.7d).
@@ -865,6 +867,34 @@ impl Game {
                         player: ctx.controller,
                         from_outside: false,
                         from_removed: Some(ctx.source),
+                        instead: None,
+                        look_at_top: None,
+                    });
+            }
+            // The Words: the instructions, with this ability's context.
+            Effect::NextDrawInstead { effects } => {
+                self.draw_rules
+                    .push(crate::continuous::draw_replacement::DrawRule {
+                        card: ctx.source_card,
+                        controller: ctx.controller,
+                        player: ctx.controller,
+                        from_outside: false,
+                        from_removed: None,
+                        instead: Some((ctx.clone(), effects.clone())),
+                        look_at_top: None,
+                    });
+            }
+            // Aladdin's Lamp: X as announced.
+            Effect::NextDrawLookAtTopX => {
+                self.draw_rules
+                    .push(crate::continuous::draw_replacement::DrawRule {
+                        card: ctx.source_card,
+                        controller: ctx.controller,
+                        player: ctx.controller,
+                        from_outside: false,
+                        from_removed: None,
+                        instead: None,
+                        look_at_top: Some(ctx.x),
                     });
             }
             Effect::DrawsInsteadThisTurn { who } => {
@@ -876,6 +906,8 @@ impl Game {
                             player: p,
                             from_outside: false,
                             from_removed: None,
+                            instead: None,
+                            look_at_top: None,
                         });
                 }
             }

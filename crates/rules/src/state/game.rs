@@ -380,6 +380,11 @@ pub struct Game {
     /// end of turn (Plagiarize).
     #[serde(default)]
     pub draw_rules: Vec<crate::continuous::draw_replacement::DrawRule>,
+    /// "Until your next turn, you can't be attacked except by creatures
+    /// with flying and/or islandwalk." (Island Sanctuary): the players so
+    /// protected; each leaves the list as their next turn begins.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sanctuaries: Vec<PlayerId>,
     /// 418.3b: "prevent all damage that [sources] would deal this turn"
     /// effects (rules of the game, not objects), each with the card that
     /// made it; they end in the cleanup step.

@@ -143,6 +143,17 @@ impl Game {
         if !ch.is_creature() {
             return false;
         }
+        // Island Sanctuary: "you can't be attacked except by creatures
+        // with flying and/or islandwalk".
+        if !self.sanctuaries.is_empty()
+            && self
+                .defending_side(def)
+                .any(|d| self.sanctuaries.contains(&d))
+            && !ch.has(Keyword::Flying)
+            && !ch.has(Keyword::Islandwalk)
+        {
+            return false;
+        }
         // 502.40: "can attack as though it didn't have defender" (Animate
         // Wall); looked for only on a creature with defender.
         // "can attack this turn as though it didn't have defender" (Mirror

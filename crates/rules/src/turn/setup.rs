@@ -98,6 +98,7 @@ impl Game {
             hand_actions: false,
             face_down_seen: false,
             draw_rules: Vec::new(),
+            sanctuaries: Vec::new(),
             redirect_rules: Vec::new(),
             damage_prevention_rules: Vec::new(),
             ending_turn: false,

@@ -212,6 +212,8 @@ impl Game {
         } else {
             u64::MAX
         };
+        // Island Sanctuary's "until your next turn" ends.
+        self.sanctuaries.retain(|&p| p != active);
         for (i, p) in self.players.iter_mut().enumerate() {
             if fresh & (1 << i) == 0 {
                 continue;
