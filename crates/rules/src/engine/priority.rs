@@ -182,17 +182,17 @@ impl Game {
             Some((avail, n)) => (avail, Some(n)),
             None => (self.available_mana(p, None), None),
         };
+        // Outside `p`'s sorcery timing (most priorities) a card that can't
+        // be played at instant speed offers nothing: skipped here without a
+        // call (`hand_card_actions` would find no action). The tests that
+        // don't depend on the card are made once.
+        let every_card = sorcery_timing || self.flash_grants;
+        let hand_actions = self.hand_actions;
         for &card in &self.player(p).hand {
-            // Outside `p`'s sorcery timing (most priorities) a card that
-            // can't be played at instant speed offers nothing: skipped here
-            // without a call (`hand_card_actions` would find no action).
-            if sorcery_timing
-                || may_play_at_instant_speed(self.objects[card.slot as usize].def())
-                || self.flash_grants
-            {
+            if every_card || may_play_at_instant_speed(self.objects[card.slot as usize].def()) {
                 self.hand_card_actions(p, card, &avail, out);
             }
-            if !self.hand_actions {
+            if !hand_actions {
                 continue;
             }
             // 502.26a: a card with morph may also be played face down.
@@ -235,7 +235,9 @@ impl Game {
             }
         }
         match mana_listed {
-            Some(n) => out[1..].rotate_left(n),
+            // (Nothing listed after them, or none listed: already in place.)
+            Some(n) if n > 0 && out.len() > n + 1 => out[1..].rotate_left(n),
+            Some(_) => {}
             None => self.mana_options(p, None, None, out),
         }
     }
