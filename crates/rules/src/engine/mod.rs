@@ -4,8 +4,10 @@
 
 pub mod action;
 pub mod decision;
+mod describe;
 pub(crate) mod determinize;
 pub(crate) mod game_loop;
 pub(crate) mod legal;
+mod priority;
 pub mod saved;
 pub mod view;

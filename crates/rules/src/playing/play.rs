@@ -86,8 +86,7 @@ impl Game {
     /// rewind to if it is abandoned (events emitted since are dropped).
     pub(crate) fn set_rewind_point(&mut self) {
         self.forget_lki_if_idle();
-        let point = crate::state::rewind::RewindPoint::of(self);
-        self.rewind = Some(Box::new(point));
+        self.rewind = Some(crate::state::rewind::RewindPoint::of(self));
     }
 
     /// A special action paid like a spell's costs (502.26d turning face
@@ -1010,7 +1009,7 @@ impl Game {
         if let Playing::TurnFaceUp { obj } = c.what {
             // 502.26d: a special action: no stack object; the player keeps
             // priority. Life paid for the morph cost is paid now (409.1h).
-            self.rewind = None;
+            self.retire_rewind();
             self.passes = 0;
             if let Some(life) = self.morph_cost(obj).map(|k| k.pay_life).filter(|&n| n > 0) {
                 self.lose_life(c.player, life);
@@ -1036,7 +1035,7 @@ impl Game {
         }
         if let Playing::Suspend { obj } = c.what {
             // 408.2k: a special action: no stack object; the player keeps priority.
-            self.rewind = None;
+            self.retire_rewind();
             self.passes = 0;
             self.suspend_card(c.player, obj);
             self.flow = Flow::Priority(c.then);
@@ -1110,7 +1109,7 @@ impl Game {
             top.division = c.division.clone();
             top.spliced = Game::spliced_record(&c);
         }
-        self.rewind = None;
+        self.retire_rewind();
         self.passes = 0;
         if let Some(card) = card {
             let targets = self.named_targets(&c.targets);

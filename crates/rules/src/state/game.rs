@@ -437,6 +437,11 @@ pub struct Game {
     pub sba_dirty: bool,
     /// Actions applied so far (for replays).
     pub action_count: u64,
+    /// The allocations of the last rewind point, reused by the next one
+    /// (issue 22): scratch storage, never read as game state; a copy of
+    /// the game starts without it and a save doesn't hold it.
+    #[serde(skip)]
+    pub(crate) rewind_spare: crate::state::rewind::RewindSpare,
 }
 
 impl Game {

@@ -9,8 +9,13 @@
 //! (`Game::note_rewind_library_move`); objects created since (only ever
 //! added at the end of the arena) are dropped. Debug builds also keep the
 //! whole arena and check that the rebuilt one equals it.
+//!
+//! A finished point's allocations are kept for the next one
+//! (`RewindSpare`): the players' lists, the arena's saved objects and the
+//! box are refilled rather than allocated again (issue 22).
 
 use crate::state::object::Object;
+use crate::state::player::Player;
 use crate::{Game, Zone};
 use serde::{Deserialize, Serialize};
 
@@ -32,35 +37,117 @@ pub struct RewindPoint {
     pub(crate) full: Vec<Object>,
 }
 
+/// The allocations of the last finished rewind point, refilled by the
+/// next one (`Game::rewind_spare`, issue 22). Scratch storage, not game
+/// state: its contents are never read, only overwritten; a copy of the
+/// game starts without it (so `Game` stays plain `Clone` data whose copies
+/// hold the same game) and a save doesn't hold it.
+#[derive(Default)]
+pub struct RewindSpare(Option<Box<RewindPoint>>);
+
+impl Clone for RewindSpare {
+    fn clone(&self) -> Self {
+        RewindSpare(None)
+    }
+}
+
+impl std::fmt::Debug for RewindSpare {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("RewindSpare")
+    }
+}
+
+/// `dst` made equal to `src` (the players of a rewind point), reusing the
+/// allocations of `dst`'s names and zone lists. Each list of `src` is taken
+/// out while the rest of the player is cloned, so that clone allocates
+/// nothing for them, and put back.
+fn clone_players_into(dst: &mut Vec<Player>, src: &mut [Player]) {
+    dst.truncate(src.len());
+    for (i, s) in src.iter_mut().enumerate() {
+        let name = std::mem::take(&mut s.name);
+        let library = std::mem::take(&mut s.library);
+        let hand = std::mem::take(&mut s.hand);
+        let graveyard = std::mem::take(&mut s.graveyard);
+        let mut c = s.clone();
+        s.name = name;
+        s.library = library;
+        s.hand = hand;
+        s.graveyard = graveyard;
+        if let Some(d) = dst.get_mut(i) {
+            c.name = std::mem::take(&mut d.name);
+            c.library = std::mem::take(&mut d.library);
+            c.hand = std::mem::take(&mut d.hand);
+            c.graveyard = std::mem::take(&mut d.graveyard);
+        }
+        c.name.clone_from(&s.name);
+        c.library.clone_from(&s.library);
+        c.hand.clone_from(&s.hand);
+        c.graveyard.clone_from(&s.graveyard);
+        match dst.get_mut(i) {
+            Some(d) => *d = c,
+            None => dst.push(c),
+        }
+    }
+}
+
 impl RewindPoint {
-    /// The rewind point of `g` now (its own rewind point, if any, is dropped).
-    pub(crate) fn of(g: &mut Game) -> RewindPoint {
-        g.rewind = None;
+    /// The rewind point of `g` now (its own rewind point, if any, is
+    /// retired first), built in the spare allocations when there are some.
+    pub(crate) fn of(g: &mut Game) -> Box<RewindPoint> {
+        g.retire_rewind();
+        let spare = g.rewind_spare.0.take();
         let objects = std::mem::take(&mut g.objects);
         let events = std::mem::take(&mut g.events);
         // A valid board (derived data) isn't copied: the restored game
         // recomputes it (`Board::rewound`).
         let board = g.board.valid.then(|| std::mem::take(&mut g.board));
+        // The players and `in_play` are copied into the spare's lists.
+        let players = std::mem::take(&mut g.players);
+        let in_play = std::mem::take(&mut g.in_play);
         let mut game = g.clone();
         g.objects = objects;
         g.events = events;
+        g.players = players;
+        g.in_play = in_play;
         if let Some(board) = board {
             g.board = board;
             game.board.rewound = true;
         }
-        let in_libraries: usize = g.players.iter().map(|p| p.library.len()).sum();
-        let mut saved = Vec::with_capacity(g.objects.len().saturating_sub(in_libraries));
-        for (i, o) in g.objects.iter().enumerate() {
-            if !matches!(o.zone, Zone::Library(_)) {
-                saved.push((i as u32, *o));
+        let (point, mut saved) = match spare {
+            Some(mut point) => {
+                game.players = std::mem::take(&mut point.game.players);
+                game.in_play = std::mem::take(&mut point.game.in_play);
+                let saved = std::mem::take(&mut point.saved);
+                (Some(point), saved)
             }
-        }
-        RewindPoint {
-            game,
-            len: g.objects.len(),
-            saved,
-            #[cfg(debug_assertions)]
-            full: g.objects.clone(),
+            None => (None, Vec::new()),
+        };
+        clone_players_into(&mut game.players, &mut g.players);
+        game.in_play.clone_from(&g.in_play);
+        saved.clear();
+        saved.extend(
+            g.objects
+                .iter()
+                .enumerate()
+                .filter(|(_, o)| !matches!(o.zone, Zone::Library(_)))
+                .map(|(i, o)| (i as u32, *o)),
+        );
+        match point {
+            Some(mut p) => {
+                p.game = game;
+                p.len = g.objects.len();
+                p.saved = saved;
+                #[cfg(debug_assertions)]
+                p.full.clone_from(&g.objects);
+                p
+            }
+            None => Box::new(RewindPoint {
+                game,
+                len: g.objects.len(),
+                saved,
+                #[cfg(debug_assertions)]
+                full: g.objects.clone(),
+            }),
         }
     }
 
@@ -112,6 +199,15 @@ impl RewindPoint {
 }
 
 impl Game {
+    /// The play is finished: its rewind point is no longer held, and its
+    /// allocations are kept for the next one (`RewindSpare`).
+    #[inline]
+    pub(crate) fn retire_rewind(&mut self) {
+        if let Some(point) = self.rewind.take() {
+            self.rewind_spare.0 = Some(point);
+        }
+    }
+
     /// A card leaves its library while a rewind point is held: it is saved
     /// as it was (see `RewindPoint`).
     #[inline]

@@ -36,6 +36,7 @@ impl Game {
             resolving: None,
             rewind: None,
             rewind_events: 0,
+            rewind_spare: Default::default(),
             main: None,
             subgame_origin: Vec::new(),
             subgame_pending: None,

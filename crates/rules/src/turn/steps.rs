@@ -252,12 +252,14 @@ impl Game {
             }
             o.activated_this_turn = 0;
             o.activated_twice_this_turn = 0;
+            // A permanent of the active player's (606.4b: of the whole
+            // active Two-Headed Giant team's), judged once.
+            let active_permanent = o.zone == Zone::InPlay
+                && (o.controller == active || (two_headed && teams[o.controller.index()] == team));
             // "if it attacked during your last turn" (Goblin Rock Sled):
             // the active player's turn begins, so their turn with an
             // attack becomes their last turn.
-            if (o.controller == active || (two_headed && teams[o.controller.index()] == team))
-                && o.zone == Zone::InPlay
-            {
+            if active_permanent {
                 use crate::state::object::marks;
                 let attacked = o.control_marks & marks::ATTACKED_OWN_TURN != 0;
                 o.control_marks &= !(marks::ATTACKED_OWN_TURN | marks::ATTACKED_LAST_TURN);
@@ -270,9 +272,7 @@ impl Game {
                 | flags::DRAWN_THIS_TURN);
             o.dealt_damage_this_turn = false;
             o.targeted_this_turn = false;
-            if o.zone == Zone::InPlay
-                && (o.controller == active || (two_headed && teams[o.controller.index()] == team))
-            {
+            if active_permanent {
                 // "can't attack during its controller's next turn" (Wall
                 // of Dust): this is that turn.
                 if o.flags & flags::NO_ATTACK_NEXT_TURN != 0 {
