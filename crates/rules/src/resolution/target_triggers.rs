@@ -36,9 +36,9 @@ pub(super) fn became_targets(
         }
         // "for the first time each turn": the event, whether or not the
         // permanent had the ability when it was targeted before (decision
-        // in ARCHITECTURE.md).
+        // in ARCHITECTURE.md); `Game::emit` marks it once the event's
+        // triggers are found.
         let first = !game.objects[o.slot as usize].targeted_this_turn;
-        game.objects[o.slot as usize].targeted_this_turn = true;
         let ctx = TriggerContext {
             player: Some(controller),
             by: Some(by),

@@ -1454,6 +1454,23 @@ impl Game {
         }
         let before = self.pending_triggers.len();
         crate::resolution::triggers::check_triggers(self, &e);
+        // 409.1c, 415.7: what the spell or ability targets has now been
+        // targeted this turn ("for the first time each turn"; after the
+        // triggers, which read the mark as it was before). Kept whatever
+        // the kept board says: it is game state, not derived data.
+        if let Event::AbilityPlayed { targets, .. }
+        | Event::TriggerPutOnStack { targets, .. }
+        | Event::TargetChanged { targets, .. }
+        | Event::SpellPlayed { targets, .. } = &e
+        {
+            for t in targets.iter() {
+                if let Target::Object(o) = t.target {
+                    if let Some(x) = self.obj_mut(o) {
+                        x.targeted_this_turn = true;
+                    }
+                }
+            }
+        }
         // 601.7: only events entirely within the controller's range.
         self.drop_out_of_range_triggers(&e, before);
         self.events.push(e);
