@@ -77,10 +77,24 @@ fn r502_13a_cumulative_upkeep_life_and_mana() {
 
 #[test]
 fn r502_13a_cumulative_upkeep_costs_the_grammar_doesnt_know_stay_unsupported() {
-    // Snow mana must come from a snow source; discarding a card (a choice
-    // per age counter) as a cost is not built: neither is half-played.
+    // Snow mana must come from a snow source, which the payment does not
+    // track: not half-played.
     assert!(compile("Cumulative upkeep {S}").is_err());
-    assert!(compile("Cumulative upkeep—Discard a card.").is_err());
+}
+
+#[test]
+fn r502_13a_cumulative_upkeep_discard_a_card_per_age_counter() {
+    // "Cumulative upkeep—Discard a card." (Vexing Sphinx): a card for each
+    // age counter, all or none.
+    let t = triggered("Cumulative upkeep—Discard a card.");
+    assert!(matches!(
+        t[0].effects.get(1),
+        Some(Effect::UnlessDiscard {
+            count: 1,
+            per_counter: Some(CounterKind::Age),
+            ..
+        })
+    ));
 }
 
 #[test]
