@@ -339,6 +339,7 @@ fn activated_abilities() {
             once_per_turn: false,
             twice_per_turn: false,
             max_per_turn: 0,
+            max_per_turn_count: None,
             modes: Vec::new(),
             timing: None,
             ninjutsu: false,

@@ -371,6 +371,11 @@ pub struct ActivatedAbility {
     /// such limit), counted as the ability is played (409.1i).
     #[serde(default, skip_serializing_if = "is_zero_u8")]
     pub max_per_turn: u8,
+    /// "Play this ability no more times each turn than the number of snow
+    /// Swamps you control." (Withering Wisps): the limit counted each time
+    /// the ability could be played (its ruling).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_per_turn_count: Option<crate::Amount>,
     /// 409.1b: "[Cost]: Choose one —" (Pyramids, Balm of Restoration): the
     /// modes, one announced as the ability is played; when present,
     /// `targets` and `effects` are empty and the chosen mode's are used.
@@ -432,6 +437,23 @@ impl ActivatedAbility {
             (false, Some(m)) => self.modes.get(m as usize).map_or(&[][..], |x| &x.effects),
             (false, None) => &[],
         }
+    }
+    /// 502.33a: an equip ability ("[Cost]: Attach this to target creature
+    /// you control. Play this ability only any time you could play a
+    /// sorcery.").
+    pub fn is_equip(&self) -> bool {
+        self.sorcery_speed
+            && matches!(
+                self.effects.as_slice(),
+                [Effect::Attach {
+                    what: ObjectRef::This,
+                    to: ObjectRef::Target(0),
+                }]
+            )
+            && matches!(self.targets.as_slice(), [t]
+                if matches!(&t.kind, TargetKind::Permanent(f)
+                    if f.types_any.contains(crate::CardType::Creature)
+                        || f.types_all.contains(crate::CardType::Creature)))
     }
     /// Every effect list of the ability: its effects, then each mode's.
     pub fn effect_lists(&self) -> impl Iterator<Item = &[Effect]> {

@@ -481,6 +481,13 @@ pub enum Effect {
         enchant: ObjectFilter,
         end_cost: ManaCost,
     },
+    /// "The next time target land would be destroyed this turn, remove all
+    /// damage marked on it instead." (Pyramids): a shield against one
+    /// destruction of each object this turn (419.1a; not regeneration: it
+    /// neither taps the land nor is stopped by "can't be regenerated").
+    DestructionShieldThisTurn {
+        what: ObjectRef,
+    },
     /// "Until end of turn, any time you could play a mana ability, you may
     /// pay 1 life. If you do, add {1} to your mana pool." (Channel): the
     /// spell's controller may take that action until end of turn (411.1's

@@ -576,6 +576,10 @@ pub enum StaticAbility {
     },
     /// "Each player can't play more than one spell each turn." (Rule of Law)
     OneSpellEachTurn,
+    /// "You may play equip abilities any time you could play an instant."
+    /// (Leonin Shikari): 502.33a's sorcery timing lifted for its
+    /// controller's equip abilities.
+    EquipAtInstantSpeed,
     /// 500.1–500.2: a restriction on the declaration of attackers as a
     /// whole: "No more than two creatures can attack each combat."
     /// (Caverns of Despair, Dueling Grounds); with `you`, "… can attack

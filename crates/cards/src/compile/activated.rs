@@ -575,6 +575,7 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
     let (mut sorcery_speed, mut once_per_turn) = (false, false);
     let (mut twice_per_turn, mut timing_restriction) = (false, None);
     let mut max_per_turn = 0u8;
+    let mut max_per_turn_count = None;
     let mut only_if = None;
     let mut activator = crate::Activator::Controller;
     // The Licids: "CARDNAME loses this ability and becomes an Aura
@@ -680,6 +681,12 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             }
         } else if p.eat_all("play this ability no more than twice each turn") {
             twice_per_turn = true;
+        } else if max_per_turn_count.is_none()
+            && p.eat_all("play this ability no more times each turn than")
+        {
+            // "… than the number of snow Swamps you control." (Withering Wisps)
+            max_per_turn_count =
+                Some(super::amounts::amount_term(p, &mut cx).ok_or_else(|| no_rule(p))?);
         } else if max_per_turn == 0
             && p.at_all("play this ability no more than")
             && number_word(p.peek_at(6)).is_some_and(|n| (3..=9).contains(&n))
@@ -730,6 +737,7 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         once_per_turn,
         twice_per_turn,
         max_per_turn,
+        max_per_turn_count,
         modes: Vec::new(),
         timing: timing_restriction,
         ninjutsu: false,
@@ -771,14 +779,16 @@ fn produce_instead(p: &mut P) -> Option<(Vec<crate::Condition>, ManaProduce)> {
     (p.eat("instead") && p.eat_end()).then_some((conditions, then))
 }
 
-/// 409.1b: the head of a modal activated ability, "[cost]: Choose one —",
-/// up to and with its colon (the modes follow, one "•" line each).
-pub(super) fn modal_activated_head(line: &str) -> Option<&str> {
+/// 409.1b: the head of a modal activated ability, "[cost]: Choose one —"
+/// (the modes follow, one "•" line each), as a template with `{}` where a
+/// mode's text goes; "[cost]: Choose one. [Restriction]." (Triassic Egg)
+/// keeps the restriction after it.
+pub(super) fn modal_activated_head(line: &str) -> Option<String> {
     let low = line.to_ascii_lowercase();
     if low.starts_with("when ") || low.starts_with("whenever ") || low.starts_with("at ") {
         return None;
     }
-    ["choose one —", "choose one -"]
+    if let Some(head) = ["choose one —", "choose one -"]
         .iter()
         .find_map(|tail| {
             low.ends_with(tail)
@@ -786,6 +796,16 @@ pub(super) fn modal_activated_head(line: &str) -> Option<&str> {
         })
         .map(str::trim_end)
         .filter(|head| head.ends_with(':'))
+    {
+        return Some(format!("{head} {{}}"));
+    }
+    // "Sacrifice CARDNAME: Choose one. Play this ability only if …"
+    let at = low.find(": choose one. ")?;
+    let trailer = &line[at + ": choose one. ".len()..];
+    trailer
+        .to_ascii_lowercase()
+        .starts_with("play this ability only")
+        .then(|| format!("{}: {{}} {trailer}", &line[..at]))
 }
 
 /// 409.1b: a modal activated ability: each mode compiled as the cost
@@ -798,7 +818,7 @@ pub(super) fn modal_activated(head: &str, bodies: &[&str]) -> R<ActivatedAbility
     }
     let mut merged: Option<ActivatedAbility> = None;
     for body in bodies {
-        let toks = tokenize(&format!("{head} {}", body.trim()));
+        let toks = tokenize(&head.replacen("{}", body.trim(), 1));
         let mut p = P::new(&toks);
         let Ability::Activated(a) = activated(&mut p)? else {
             return Err("a modal mana ability".into());

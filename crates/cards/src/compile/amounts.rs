@@ -362,7 +362,7 @@ fn that_object(cx: &Cx, noun: &str) -> Option<ObjectRef> {
 }
 
 /// One amount after "equal to".
-fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
+pub(super) fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     // "the number of cards named CARDNAME in all graveyards" (Accumulated
     // Knowledge): cards with this object's name (505.6: either of a split
     // card's).
@@ -867,6 +867,22 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
             what,
             filter: Box::new(filter),
         });
+    }
+    // "there are two or more hatchling counters on CARDNAME" (Triassic Egg).
+    if p.at_all("there are")
+        && p.at_all_from(3, "or more")
+        && p.at_all_from(6, "counters on cardname")
+    {
+        if let Some(n) = number_word(p.peek_at(2)).filter(|&n| n > 0) {
+            if let Some(kind) = counter_kind(p.peek_at(5)) {
+                p.i += 6;
+                p.eat_all("counters on cardname");
+                return Some(Condition::CountersOnThis {
+                    kind,
+                    at_least: n as u32,
+                });
+            }
+        }
     }
     // "there are no mining counters on CARDNAME" (Gemstone Mine).
     if p.at_all("there are no") && p.at_all_from(4, "counters on cardname") {

@@ -154,6 +154,7 @@ const TERMS: &[(&str, &str)] = &[
         "Play this ability no more than twice each turn",
     ),
     ("Activate no more than", "Play this ability no more than"),
+    ("Activate no more times", "Play this ability no more times"),
 ];
 
 /// Translates modern Oracle terms to 2007 terms (word-bounded).

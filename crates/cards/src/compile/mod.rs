@@ -225,9 +225,10 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         }
         // 409.1b: a modal activated ability, "[cost]: Choose one —" (Pyramids).
         let modal_head = modal_trigger_head(line)
+            .map(str::to_string)
             .or_else(|| (!is_spell).then(|| modal_activated_head(line)).flatten());
         if let Some(head) = modal_head {
-            trigger_modes = Some((orig.trim().to_string(), head.to_string(), Vec::new()));
+            trigger_modes = Some((orig.trim().to_string(), head, Vec::new()));
             continue;
         }
         // 409.1b: "Choose one —" then one "•" line per mode; "An opponent
@@ -645,8 +646,8 @@ fn flush_modal_trigger(
         return Ok(());
     };
     let bodies: Vec<&str> = bodies.iter().map(String::as_str).collect();
-    // "[cost]: Choose one —": a modal activated ability.
-    if head.ends_with(':') {
+    // "[cost]: Choose one —": a modal activated ability (a template).
+    if head.contains("{}") {
         let ability = modal_activated(&head, &bodies).map_err(|reason| Unsupported {
             phrase: orig,
             reason,

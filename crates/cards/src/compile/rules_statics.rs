@@ -89,6 +89,13 @@ pub(super) fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
         }
         return done(p, limit);
     }
+    // "You may play equip abilities any time you could play an instant."
+    // (Leonin Shikari; Oracle "activate").
+    if (p.eat_all("you may play equip abilities") || p.eat_all("you may activate equip abilities"))
+        && p.eat_all("any time you could play an instant")
+    {
+        return done(p, StaticAbility::EquipAtInstantSpeed);
+    }
     // "Each player can't play more than one spell each turn." (Rule of Law)
     if p.eat_all("each player can't play more than one spell each turn") {
         return done(p, StaticAbility::OneSpellEachTurn);

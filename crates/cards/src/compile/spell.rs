@@ -28,6 +28,10 @@ fn flip_each_branch(cx: &mut Cx, heads: bool, effects: Vec<Effect>) {
 
 /// One sentence of instructions, appended to `cx.effects`.
 pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
+    // Pyramids: a shield against the next destruction of a land.
+    if p.at_all("the next time target land would be destroyed this turn") {
+        return attempt(p, cx, super::spell_clauses::destruction_shield);
+    }
     // Channel, Guardian Angel: actions granted until end of turn.
     if p.at_all("until end of turn , any time you could")
         || p.at_all("until end of turn , you may pay")

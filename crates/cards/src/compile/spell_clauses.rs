@@ -9,6 +9,22 @@ use super::spell::sentence;
 use super::*;
 use crate::{Amount, Effect, ObjectFilter, ObjectRef, PlayerRef};
 
+/// "The next time target land would be destroyed this turn, remove all
+/// damage marked on it instead." (Pyramids).
+pub(super) fn destruction_shield(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat_all("the next time target land would be destroyed this turn , remove all damage marked on it instead")
+        .then_some(())?;
+    (p.eat_end() && p.at_end()).then_some(())?;
+    let i = cx.add_target(
+        crate::TargetKind::Permanent(ObjectFilter::of_type(crate::CardType::Land)),
+        false,
+    );
+    cx.effects.push(Effect::DestructionShieldThisTurn {
+        what: ObjectRef::Target(i),
+    });
+    Some(())
+}
+
 /// Actions a spell lets its controller take until end of turn: "Until end
 /// of turn, any time you could play a mana ability, you may pay 1 life. If
 /// you do, add {1} to your mana pool." (Channel); after "Prevent the next X

@@ -18,6 +18,14 @@ use crate::{Game, PlayerId};
 use tolaria_cards::StaticAbility;
 
 impl Game {
+    /// "You may play equip abilities any time you could play an instant."
+    /// (Leonin Shikari): does `p` control such a permanent?
+    pub(crate) fn equips_at_instant_speed(&self, p: PlayerId) -> bool {
+        self.any_static_in_play(|s, _, controller| {
+            controller == p && matches!(s, tolaria_cards::StaticAbility::EquipAtInstantSpeed)
+        })
+    }
+
     /// A player gains life (215.3), unless a replacement effect says they
     /// gain none instead (419.1a: "If a player would gain life, that
     /// player gains no life instead", Sulfuric Vortex).

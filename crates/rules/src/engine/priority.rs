@@ -312,7 +312,11 @@ impl Game {
                 if act.ninjutsu || act.from_hand || act.from_graveyard {
                     continue;
                 }
-                if act.sorcery_speed && !sorcery_timing {
+                // Leonin Shikari: equip abilities at instant speed.
+                if act.sorcery_speed
+                    && !sorcery_timing
+                    && !(act.is_equip() && self.equips_at_instant_speed(p))
+                {
                     continue;
                 }
                 if act.once_per_turn && o.activated_this_turn & (1 << i.min(15)) != 0 {
@@ -326,6 +330,11 @@ impl Game {
                     && self.activations_this_turn(id, i as u8) >= u32::from(act.max_per_turn)
                 {
                     continue;
+                }
+                if let Some(n) = &act.max_per_turn_count {
+                    if !self.activation_count_allows(p, id, i as u8, n) {
+                        continue;
+                    }
                 }
                 // "Play this ability only during your upkeep" (Colossus of Sardia).
                 if act.timing.is_some_and(|t| !self.timing_allows(p, t)) {

@@ -31,7 +31,9 @@ fn card_reads_count(card: CardId) -> bool {
     db().get(card).faces.iter().any(|f| {
         f.abilities.iter().any(|a| match a {
             // "Play this ability no more than three times each turn".
-            Ability::Activated(a) => reads_count(&a.effects) || a.max_per_turn > 0,
+            Ability::Activated(a) => {
+                reads_count(&a.effects) || a.max_per_turn > 0 || a.max_per_turn_count.is_some()
+            }
             Ability::Mana(m) => reads_count(&m.also),
             _ => false,
         })
@@ -62,6 +64,21 @@ impl Game {
             .iter()
             .find(|(o, i, _)| *o == source && *i == index)
             .map_or(0, |(_, _, n)| u32::from(*n))
+    }
+
+    /// "Play this ability no more times each turn than the number of snow
+    /// Swamps you control." (Withering Wisps): may ability `index` of
+    /// `source` be played once more by `p`? The number is counted now.
+    pub(crate) fn activation_count_allows(
+        &self,
+        p: crate::PlayerId,
+        source: ObjId,
+        index: u8,
+        n: &tolaria_cards::Amount,
+    ) -> bool {
+        let ctx = crate::state::stack::ResolveCtx::for_source(self, p, source);
+        let max = u32::try_from(self.amount(&ctx, n).max(0)).unwrap_or(0);
+        self.activations_this_turn(source, index) < max
     }
 
     /// 300.1: a new turn: the counts of the objects whose controller starts

@@ -637,6 +637,14 @@ impl Game {
                     self.counter_spell_to(o, *to);
                 }
             }
+            // Pyramids: one shield per object (`Game::destroy`).
+            Effect::DestructionShieldThisTurn { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if self.is_present(o) {
+                        self.destruction_shields.push(o);
+                    }
+                }
+            }
             Effect::Regenerate { what } => {
                 for o in self.objects_of(ctx, what) {
                     if let Some(obj) = self.obj_mut(o) {
@@ -1262,6 +1270,20 @@ impl Game {
         {
             return false;
         }
+        // Pyramids: "… remove all damage marked on it instead" (419.1a).
+        // Decision: applied before regeneration (its controller would
+        // choose so, 419.9a: it keeps the land untapped).
+        if obj.zone == Zone::InPlay {
+            if let Some(i) = self.destruction_shields.iter().position(|&x| x == o) {
+                self.destruction_shields.remove(i);
+                let obj = self.obj_mut(o).expect("checked");
+                obj.damage = 0;
+                let card = obj.card;
+                self.emit(Event::DestructionReplaced { obj: o, card });
+                return false;
+            }
+        }
+        let obj = self.obj(o).expect("checked");
         let may_regen = !no_regen && obj.this_turn & crate::state::object::this_turn::NO_REGEN == 0;
         // 419.1a: "If [this] would be destroyed, regenerate it" regenerates
         // it without using a shield. *Decision*: with shields too, the

@@ -349,6 +349,11 @@ pub struct Game {
     /// step (314.2).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub granted_actions: Vec<GrantedAction>,
+    /// "The next time target land would be destroyed this turn, remove all
+    /// damage marked on it instead." (Pyramids): one entry per shield;
+    /// emptied in the cleanup step (314.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub destruction_shields: Vec<ObjId>,
     /// 500.1: (blocker, attacker) pairs that must be blocks this turn if
     /// able ("Target creature blocks CARDNAME this turn if able", Rampant
     /// Elephant), judged with provoke's (`turn/blocks.rs`); emptied in the

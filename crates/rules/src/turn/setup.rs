@@ -85,6 +85,7 @@ impl Game {
             assigns_no_combat_damage: Vec::new(),
             play_bans: Vec::new(),
             granted_actions: Vec::new(),
+            destruction_shields: Vec::new(),
             must_block: Vec::new(),
             defender_attack_rules: Vec::new(),
             untap_limited: Vec::new(),

@@ -659,6 +659,7 @@ impl Game {
         self.exile_if_dies.clear();
         self.play_bans.clear();
         self.granted_actions.clear();
+        self.destruction_shields.clear();
         self.defender_attack_rules.clear();
         self.must_block.clear();
         self.draw_rules.clear();

@@ -408,6 +408,12 @@ pub enum Event {
         obj: ObjId,
         card: CardId,
     },
+    /// 419.1a: a destruction replaced by removing the damage marked on the
+    /// permanent (Pyramids).
+    DestructionReplaced {
+        obj: ObjId,
+        card: CardId,
+    },
     /// 308.2
     AttackerDeclared {
         obj: ObjId,
@@ -914,6 +920,7 @@ impl Event {
             | Event::PhasedIn { obj, card, .. }
             | Event::SpellPlayed { obj, card, .. }
             | Event::Regenerated { obj, card }
+            | Event::DestructionReplaced { obj, card }
             | Event::AttackerDeclared { obj, card }
             | Event::DefendingPlayerChosen { obj, card, .. }
             | Event::RemovedFromCombat { obj, card, .. }
@@ -1032,6 +1039,7 @@ impl Event {
             | Event::PhasedIn { .. }
             | Event::ZoneChange { .. }
             | Event::Regenerated { .. }
+            | Event::DestructionReplaced { .. }
             | Event::Pumped { .. }
             | Event::EffectCreated { .. }
             | Event::EffectEnded { .. }

@@ -111,6 +111,7 @@ impl Event {
             Event::PaidToKeep { .. } | Event::DeclinedToPay { .. } => "413.2c",
             Event::ZoneChange { reason, .. } => reason.rule(),
             Event::Regenerated { .. } => "501.5a",
+            Event::DestructionReplaced { .. } => "419.1a",
             Event::AttackerDeclared { .. } => "308.2",
             Event::BlockerDeclared { .. } => "309.2",
             Event::BandDeclared { .. } => "502.10b",
@@ -504,6 +505,10 @@ impl Event {
                 }
             }
             Event::Regenerated { card, .. } => format!("{} regenerates", name(*card)),
+            Event::DestructionReplaced { card, .. } => format!(
+                "{} isn't destroyed: the damage marked on it is removed instead",
+                name(*card)
+            ),
             Event::AttackerDeclared { card, .. } => format!("{} attacks", name(*card)),
             Event::BlockerDeclared {
                 blocker_card,
