@@ -14,7 +14,7 @@ def test_layout_and_shapes():
     assert total == tolaria.OBS_LEN
     assert e["action_mask"].shape == (tolaria.MAX_ACTIONS,)
     assert e["hand"].shape[1] == len(encoding.CARD_FEATURES)
-    assert len(encoding.ACTION_KINDS) == 39
+    assert len(encoding.ACTION_KINDS) == 41
     assert encoding.observation_space().contains(e)
 
 

@@ -452,6 +452,8 @@ fn label(a: &Action, obj: ObjId) -> Option<String> {
         Action::PlayFaceDown(_) => "play face down".into(),
         Action::TurnFaceUp(_) => "turn face up".into(),
         Action::Suspend(_) => "suspend".into(),
+        Action::EndEffect(_) => "end effect".into(),
+        Action::Granted(i) => format!("granted action {i}"),
         Action::Activate { index, .. } => format!("ability {index}"),
         Action::ActivateMana { index, .. } => format!("mana ability {index}"),
         _ => return None,

@@ -327,7 +327,7 @@ impl GreedyAgent {
                 // A delayed triggered ability made by a spell's own
                 // instructions names no ability of the card (404.4).
                 StackKind::Ability { ability, .. } => match ability.get_if(true) {
-                    Some(Ability::Activated(a)) => intent_of(&a.effects, &[]),
+                    Some(Ability::Activated(a)) => intent_of(a.effects_for(s.mode), &[]),
                     Some(Ability::Triggered(t)) => intent_of(t.effects_for(s.mode), &[]),
                     _ => Intent::default(),
                 },
@@ -696,7 +696,7 @@ impl Agent for GreedyAgent {
                 self.priority(game, seat, legal)
             }
             DecisionKind::ChooseTarget { .. } => self.choose_target(game, seat, legal),
-            DecisionKind::ChooseX { max } => Action::ChooseX(*max),
+            DecisionKind::ChooseX { max, .. } => Action::ChooseX(*max),
             DecisionKind::PayMana => self.pay_mana(game, seat, legal),
             DecisionKind::DeclareAttackers => self.attack(game, seat, legal),
             DecisionKind::DeclareBlockers => self.block(game, seat, legal),

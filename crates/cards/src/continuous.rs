@@ -89,6 +89,12 @@ pub struct LayerEffect {
     /// landwalk too).
     #[serde(default, skip_serializing_if = "is_false")]
     pub remove_landwalks: bool,
+    /// Layer 5: a Licid's "loses this ability and becomes an Aura
+    /// enchantment with enchant creature": the ability whose instruction
+    /// this is (`Effect::BecomeAuraUntilPaid`) is lost and "enchant
+    /// [its filter]" gained (212.4).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub licid: bool,
     /// Layer 6b: power and toughness set to a value ("is 1/1").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub set_pt: Option<SetPt>,
@@ -258,7 +264,12 @@ impl LayerEffect {
             ));
         }
         for ty in self.add_types.iter() {
-            parts.push(format!("is also a {}", ty.name()));
+            if self.set_types {
+                // 212.1c: the new types replace the old ones.
+                parts.push(format!("is a {} (its only card type)", ty.name()));
+            } else {
+                parts.push(format!("is also a {}", ty.name()));
+            }
         }
         if let Some(b) = self.set_land_type {
             parts.push(format!("is a {} (its only land type)", b.name()));
@@ -266,6 +277,8 @@ impl LayerEffect {
         for st in self.add_subtypes.iter() {
             if self.set_creature_type {
                 parts.push(format!("is a {} (its only creature type)", st.name()));
+            } else if self.set_types {
+                parts.push(format!("is a {} (its only subtype)", st.name()));
             } else {
                 parts.push(format!("is also a {}", st.name()));
             }
@@ -301,6 +314,9 @@ impl LayerEffect {
         }
         if self.grant.is_some() {
             parts.push("gains an ability in quotes".into());
+        }
+        if self.licid {
+            parts.push("loses this ability and gains enchant creature".into());
         }
         match self.set_pt {
             Some(SetPt::Fixed { power, toughness }) => {
@@ -347,6 +363,7 @@ impl LayerEffect {
                     || self.remove_bands_with_other
                     || self.remove_landwalks
                     || self.grant.is_some()
+                    || self.licid
                     || self.add_protection.0 != 0
             }
             Layer::PtSet => self.set_pt.is_some() || (modifies && !from_static),

@@ -757,6 +757,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
                             crate::Trigger::BeginningOfFromGraveyard { .. }
                                 | crate::Trigger::CreatureToYourGraveyard
                                 | crate::Trigger::SpellPlayedFromGraveyard { .. }
+                                | crate::Trigger::ComesIntoPlayFromGraveyard(_)
                         ) =>
                     {
                         face.has_graveyard_triggers = true

@@ -548,7 +548,7 @@ mod tests {
 
     #[test]
     fn unsupported_card_names_the_phrase() {
-        let e = Deck::parse("[Main]\n4 Chains of Mephistopheles|LEG\n", "d.dck").unwrap_err();
+        let e = Deck::parse("[Main]\n4 Volrath's Shapeshifter|STH\n", "d.dck").unwrap_err();
         match &e {
             DeckError::UnsupportedCard {
                 file,
@@ -559,10 +559,10 @@ mod tests {
             } => {
                 assert_eq!(
                     (file.as_str(), *line, name.as_str()),
-                    ("d.dck", 2, "Chains of Mephistopheles")
+                    ("d.dck", 2, "Volrath's Shapeshifter")
                 );
                 assert!(
-                    phrase.starts_with("If a player would draw a card"),
+                    phrase.starts_with("As long as the top card of your graveyard"),
                     "{phrase}"
                 );
             }
@@ -570,7 +570,7 @@ mod tests {
         }
         assert!(e
             .to_string()
-            .contains("cannot play \"Chains of Mephistopheles\""));
+            .contains("cannot play \"Volrath's Shapeshifter\""));
     }
 
     #[test]

@@ -280,6 +280,7 @@ fn mana_abilities() {
             produce: ManaProduce::Fixed(vec![ManaKind::Color(Color::Green)]),
             also: vec![],
             once_per_turn: false,
+            spend_only: None,
             only_if: None,
         })]
     );
@@ -293,6 +294,7 @@ fn mana_abilities() {
         produce: ManaProduce::AnyColor(1),
         also: vec![],
         once_per_turn: false,
+        spend_only: None,
         only_if: None,
     })));
     let f = front("Adarkar Wastes");
@@ -312,6 +314,7 @@ fn mana_abilities() {
                 to: Recipient::Player(PlayerRef::You)
             }],
             once_per_turn: false,
+            spend_only: None,
             only_if: None,
         })
     );
@@ -335,6 +338,8 @@ fn activated_abilities() {
             sorcery_speed: false,
             once_per_turn: false,
             twice_per_turn: false,
+            max_per_turn: 0,
+            modes: Vec::new(),
             timing: None,
             ninjutsu: false,
             from_hand: false,
@@ -732,6 +737,7 @@ fn r419_1a_draw_replacement_statics() {
             optional: true,
             instead: DrawInstead::RevealUntilLandOrNonland,
             each_player: false,
+            when: tolaria_cards::DrawWhen::Any,
         })]
     );
     // "If a player would draw a card, that player removes the top card of
@@ -743,6 +749,7 @@ fn r419_1a_draw_replacement_statics() {
                 optional: false,
                 instead: DrawInstead::RemoveOpponentsTop,
                 each_player: true,
+                when: tolaria_cards::DrawWhen::Any,
             }),
             Ability::Static(StaticAbility::RemoversMayLookAndPlay),
         ]
@@ -755,10 +762,15 @@ fn r419_1a_draw_replacement_statics() {
 
 #[test]
 fn uncompilable_card_is_unsupported_with_its_phrase() {
-    let c = card("Chains of Mephistopheles");
+    // (Chains of Mephistopheles, the earlier example, now compiles.)
+    let c = card("Volrath's Shapeshifter");
     assert!(!c.is_supported());
     let u = c.unsupported().unwrap();
-    assert!(u.phrase.starts_with("If a player would draw a card"), "{u}");
+    assert!(
+        u.phrase
+            .starts_with("As long as the top card of your graveyard"),
+        "{u}"
+    );
     // Sneak Attack's "You may put a creature card from your hand into
     // play. That creature gains haste. …" has no model: the whole card is
     // unsupported (Incinerate, the earlier example, now compiles).
@@ -860,8 +872,8 @@ fn r502_23_threshold_is_a_conditional_static_and_an_activation_condition() {
 /// any other: the player chooses what to tap, sacrifice or discard (the
 /// engine asks, `playing/mana_choice_cost.rs`), so these compile with those
 /// parts of the cost, never as free mana. Costs the engine doesn't ask for
-/// in a mana ability (all of several permanents, cards removed from the
-/// hand, X) keep the card refused with the ability's phrase.
+/// in a mana ability (all of several permanents, cards removed from a
+/// graveyard, X life) keep the card refused with the ability's phrase.
 #[test]
 fn r411_1_mana_abilities_with_costs_that_choose_compile_with_their_costs() {
     // The card's last mana ability (Phyrexian Tower's first is "{T}: Add {C}").
@@ -891,7 +903,8 @@ fn r411_1_mana_abilities_with_costs_that_choose_compile_with_their_costs() {
                 if let Ability::Mana(m) = a {
                     let k = &m.cost;
                     assert!(
-                        k.exile_cards.is_none()
+                        // "Exile a card from your hand" is asked (Cadaverous Bloom).
+                        (k.exile_cards.is_none() || !k.exile_from_graveyard)
                             && k.sacrifice_all.is_none()
                             && k.return_to_hand.is_none()
                             && !k.discard_random

@@ -174,3 +174,32 @@ fn r404_4_next_upkeep_delays_are_kept_with_a_spell() {
         Effect::AtNextUpkeep { yours: true, effects } if matches!(effects[0], Effect::UnlessPays { .. })
     )));
 }
+
+/// 413.2c: "unless that player pays {1} or 1 life" (Erosion): the life
+/// may be paid instead of the mana.
+#[test]
+fn unless_pays_mana_or_life() {
+    for text in [
+        "At the beginning of the upkeep of enchanted land's controller, destroy that land unless that player pays {1}.",
+        "At the beginning of the upkeep of enchanted land's controller, destroy that land unless that player pays {1} or 1 life.",
+    ] {
+        let t = triggered(text);
+        let (cost, _) = unless_cost(&t[0]);
+        assert_eq!(cost.mana.generic, 1, "{text}");
+    }
+    let t = triggered("At the beginning of the upkeep of enchanted land's controller, destroy that land unless that player pays {1} or 1 life.");
+    assert_eq!(unless_cost(&t[0]).0.life_instead, 1);
+}
+
+#[test]
+fn zz_debug() {
+    for text in [
+        "When CARDNAME comes into play, if enchanted creature has flying, CARDNAME deals 2 damage to that creature and CARDNAME gains \"Enchanted creature loses flying.\"",
+        "When CARDNAME comes into play, CARDNAME gains \"Enchanted creature loses flying.\"",
+        "When CARDNAME comes into play, CARDNAME gains \"Enchanted creature gets +1/+1.\"",
+        "When CARDNAME comes into play, CARDNAME gains \"{T}: Draw a card.\"",
+        "{T}: CARDNAME gains \"{T}: Draw a card.\"",
+    ] {
+        eprintln!("{text} => {:?}", compile(text).map(|c| c.abilities));
+    }
+}

@@ -137,6 +137,8 @@ pub const ACTION_KINDS: &[&str] = &[
     "Yes",
     "No",
     "Concede",
+    "EndEffect",
+    "Granted",
 ];
 
 /// One part of the flat observation: its name and shape.
@@ -330,6 +332,8 @@ fn action_kind(a: &Action) -> (usize, f32) {
         PlayFaceDown(_) => ("PlayFaceDown", 0.0),
         TurnFaceUp(_) => ("TurnFaceUp", 0.0),
         Suspend(_) => ("Suspend", 0.0),
+        EndEffect(_) => ("EndEffect", 0.0),
+        Granted(i) => ("Granted", *i as f32),
         PlaySplit { half, .. } => ("PlaySplit", *half as f32),
         Activate { index, .. } => ("Activate", *index as f32),
         ActivateMana { index, .. } => ("ActivateMana", *index as f32),
@@ -408,7 +412,7 @@ pub fn encode(view: &PlayerView, obs: &mut [f32], mask: &mut [u8]) -> usize {
     if let Some(d) = &view.decision {
         global[g + kind_index(&d.kind)] = 1.0;
         let (a, b, c) = match &d.kind {
-            DecisionKind::ChooseX { max } => (0, *max, 0),
+            DecisionKind::ChooseX { max, .. } => (0, *max, 0),
             DecisionKind::AnnounceDivision { min, max, .. }
             | DecisionKind::AssignCombatDamage { min, max, .. } => (*min, *max, 0),
             DecisionKind::ExileCost { remaining }

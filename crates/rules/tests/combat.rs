@@ -286,6 +286,7 @@ fn r502_9b_trample_assigns_lethal_to_blockers_then_the_rest_to_the_player() {
             while_enchanted: false,
             while_controlled: false,
             until_upkeep_of: None,
+            to_attached: false,
         });
     for p in [P1, P2] {
         g.create_card(card("Plains"), p, Zone::Library(p));

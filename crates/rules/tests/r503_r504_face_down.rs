@@ -38,6 +38,7 @@ fn becomes_copy(g: &mut Game, obj: ObjId, of: &str) {
         while_enchanted: false,
         while_controlled: false,
         until_upkeep_of: None,
+        to_attached: false,
     });
     g.board.valid = false;
 }

@@ -155,6 +155,14 @@ impl Scenario {
                         .and_then(|m| m.checked_sub(1))
                         .ok_or_else(|| format!("bad mode {rest:?} (modes are numbered from 1)"))?,
                 )),
+                // An action a spell granted until end of turn (Channel,
+                // Guardian Angel), numbered from 1 in the order granted.
+                "granted" => Some(Action::Granted(
+                    rest.parse::<u8>()
+                        .ok()
+                        .and_then(|m| m.checked_sub(1))
+                        .ok_or_else(|| format!("bad granted action {rest:?} (numbered from 1)"))?,
+                )),
                 "trigger" => Some(Action::ChooseTrigger(
                     rest.parse().map_err(|_| format!("bad index {rest:?}"))?,
                 )),
@@ -216,6 +224,17 @@ impl Scenario {
                     })
                     .collect(),
                 rest[..rest.len() - " face down".len()].trim(),
+            ),
+            // 408.2i: `end NAME` (pay to end the effect on a permanent: a Licid).
+            "end" => pick(
+                legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::EndEffect(o) => Some((*o, a.clone())),
+                        _ => None,
+                    })
+                    .collect(),
+                rest.trim(),
             ),
             // 502.59a: `suspend NAME` (a card in the hand).
             "suspend" => pick(

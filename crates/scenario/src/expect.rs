@@ -387,6 +387,14 @@ impl Scenario {
             [p, "life", n] => cmp(g.life(self.pid(p)?) as i64, n, text),
             [p, "poison", n] => cmp(g.player(self.pid(p)?).poison as i64, n, text),
             [p, "pool", n] => cmp(g.player(self.pid(p)?).pool.total() as i64, n, text),
+            // The mana of one type in the pool: `P1 pool red 2`, `P1 pool colorless 1`.
+            [p, "pool", kind, n] => {
+                let i = ["white", "blue", "black", "red", "green", "colorless"]
+                    .iter()
+                    .position(|k| k == kind)
+                    .ok_or_else(|| format!("unknown mana type {kind:?} in {text:?}"))?;
+                cmp(i64::from(g.player(self.pid(p)?).pool.0[i]), n, text)
+            }
             // 217.1e: cards outside the game (not objects), by name.
             [p, "outside", verb @ ("has" | "lacks"), ..] => {
                 let pid = self.pid(p)?;

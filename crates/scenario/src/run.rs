@@ -255,6 +255,7 @@ impl Scenario {
                             while_enchanted: false,
                             while_controlled: false,
                             until_upkeep_of: None,
+                            to_attached: false,
                         });
                 }
                 if let Some(a) = &c.attached_to {

@@ -55,6 +55,8 @@ pub fn label(view: &PlayerView, a: &Action) -> String {
         Action::PlayFaceDown(o) => format!("Play {} face down (morph)", n(o)),
         Action::TurnFaceUp(o) => format!("Turn {} face up", n(o)),
         Action::Suspend(o) => format!("Suspend {}", n(o)),
+        Action::EndEffect(o) => format!("Pay to end the effect on {}", n(o)),
+        Action::Granted(i) => format!("Granted action {}", i + 1),
         Action::PlaySplit { card, half } => format!("Play {} (half {})", n(card), half + 1),
         Action::Activate { source, index } => {
             format!("Activate {} (ability {})", n(source), index + 1)

@@ -201,6 +201,7 @@ fn candidates(g: &Game, legal: &[Action], rng: &mut Rng) -> Vec<(Option<PlayerId
         },
         Action::TurnFaceUp(real),
         Action::Suspend(real),
+        Action::EndEffect(real),
         Action::PlayFaceDown(real),
         Action::Keep,
         Action::Mulligan,

@@ -51,6 +51,11 @@ pub struct Cost {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discard_filter: Option<ObjectFilter>,
     pub pay_life: u32,
+    /// "… unless that player pays {1} or 1 life" (Erosion): life the payer
+    /// may pay instead of the whole mana (only in "unless [player] pays"
+    /// costs, 413.2c; 215.4: only from a life total at least that high).
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub life_instead: u32,
     /// "Remove N [kind] counters from [this]".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remove_counters: Option<(CounterKind, u8)>,
@@ -140,6 +145,10 @@ pub struct Cost {
     /// mana cost must be paid in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub x_color: Option<crate::Color>,
+    /// "X can't be 0." (Aladdin's Lamp): X is announced as 1 or more
+    /// (409.1b).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub x_not_zero: bool,
 }
 
 impl Cost {
@@ -259,6 +268,28 @@ pub enum ManaProduce {
     /// control could produce" (Harvester Druid, Star Compass): the colours
     /// the mana abilities of those lands could add now (none, no mana).
     LandColors { opponents: bool, basic: bool },
+    /// "Add three mana in any combination of {R} and/or {G}" (Goblin
+    /// Clearcutter), "two mana in any combination of colors" (Terrarion),
+    /// "Add X mana in any combination of {W} and/or {U}" after "Remove X
+    /// storage counters" (the TSP storage lands; `amount: None`, one mana
+    /// per counter removed): each mana is one of `colors`, the player
+    /// choosing how many of each as the ability resolves (406.1, 411.1).
+    Combination {
+        colors: ColorSet,
+        amount: Option<u8>,
+    },
+    /// "Add X mana of any one color" after "Remove X ki counters"
+    /// (Petalmane Baku): one mana per counter removed, of the colour named.
+    AnyColorPerRemoved,
+    /// "Add X mana of any one color, where X is the number of petal
+    /// counters on CARDNAME" (Lotus Blossom), "… the number of Elves in
+    /// play" (Wirewood Channeler): that many mana of the colour named,
+    /// counted as the ability is played (before a cost that sacrifices the
+    /// source, whose counters are read as it last existed in play).
+    AnyColorCount(Box<Amount>),
+    /// "Add {B}{B} or {G}{G}" (Cadaverous Bloom): `n` mana of one of these
+    /// colours, the colour named as it is played.
+    OneOfTimes(ColorSet, u8),
 }
 
 impl ManaProduce {
@@ -282,10 +313,33 @@ impl ManaProduce {
     }
 }
 
+/// "Spend this mana only to …" (2007 glossary, "Mana": the spell or
+/// ability that adds mana may restrict how it can be used): what the mana
+/// of such an ability may pay for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SpendOnly {
+    /// "… to play artifact spells" (Mishra's Workshop).
+    ArtifactSpells,
+    /// "… to play legendary spells" (Untaidake, the Cloud Keeper).
+    LegendarySpells,
+    /// "… to play a multicolored spell" (Pillar of the Paruns).
+    MulticoloredSpells,
+    /// "… to activate abilities of artifacts" (Soldevi Machinist).
+    ArtifactAbilities,
+    /// "… to play artifact spells or activate abilities of artifacts"
+    /// (Vedalken Engineer).
+    ArtifactSpellsOrAbilities,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ManaAbility {
     pub cost: Cost,
     pub produce: ManaProduce,
+    /// "Spend this mana only to play artifact spells." (Mishra's
+    /// Workshop): the mana it adds is kept apart in the pool, spent only
+    /// on what the restriction allows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spend_only: Option<SpendOnly>,
     /// Any other effect the ability has ("deals 1 damage to you", 408.2e).
     pub also: Vec<Effect>,
     /// "Activate only once each turn." (Wall of Roots): a restriction on
@@ -312,6 +366,16 @@ pub struct ActivatedAbility {
     /// "Play this ability no more than twice each turn." (Vampire Bats)
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub twice_per_turn: bool,
+    /// "Play this ability no more than three times each turn." (Sewer
+    /// Rats, Soul Kiss): at most this many activations each turn (0: no
+    /// such limit), counted as the ability is played (409.1i).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub max_per_turn: u8,
+    /// 409.1b: "[Cost]: Choose one —" (Pyramids, Balm of Restoration): the
+    /// modes, one announced as the ability is played; when present,
+    /// `targets` and `effects` are empty and the chosen mode's are used.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub modes: Vec<crate::SpellMode>,
     /// "Play this ability only during your upkeep." (Colossus of Sardia),
     /// "… only during your turn, before attackers are declared" (Wu
     /// Longbowman): a timing restriction besides 408.1's.
@@ -351,6 +415,30 @@ pub struct ActivatedAbility {
     pub activator: Activator,
 }
 
+impl ActivatedAbility {
+    /// The targets of the ability in mode `mode` (ignored without modes;
+    /// none before a mode is chosen, 409.1b).
+    pub fn targets_for(&self, mode: Option<u8>) -> &[TargetSpec] {
+        match (self.modes.is_empty(), mode) {
+            (true, _) => &self.targets,
+            (false, Some(m)) => self.modes.get(m as usize).map_or(&[][..], |x| &x.targets),
+            (false, None) => &[],
+        }
+    }
+    /// The effects of the ability in mode `mode`.
+    pub fn effects_for(&self, mode: Option<u8>) -> &[Effect] {
+        match (self.modes.is_empty(), mode) {
+            (true, _) => &self.effects,
+            (false, Some(m)) => self.modes.get(m as usize).map_or(&[][..], |x| &x.effects),
+            (false, None) => &[],
+        }
+    }
+    /// Every effect list of the ability: its effects, then each mode's.
+    pub fn effect_lists(&self) -> impl Iterator<Item = &[Effect]> {
+        std::iter::once(&self.effects[..]).chain(self.modes.iter().map(|m| &m.effects[..]))
+    }
+}
+
 /// Who may play an activated ability.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Activator {
@@ -367,4 +455,8 @@ impl Activator {
     fn is_controller(&self) -> bool {
         *self == Activator::Controller
     }
+}
+
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
 }

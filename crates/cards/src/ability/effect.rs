@@ -26,6 +26,11 @@ pub enum Duration {
     /// "until CARDNAME leaves play" (Gaea's Liege): ends as the source
     /// leaves play; nothing if it already has (as 418.3d).
     UntilSourceLeaves,
+    /// "[this Aura] gains \"Enchanted creature loses flying.\"" (Earthbind):
+    /// the effect of the ability the Aura gained applies to the permanent
+    /// it enchants now or later, for as long as the Aura is in play; its
+    /// timestamp is when the ability was gained.
+    ToWhatThisEnchants,
 }
 
 /// A one-shot or continuous effect produced when a spell or ability resolves
@@ -433,6 +438,18 @@ pub enum Effect {
     /// (Mangara's Tome): a one-shot `DrawRule` of the controller's; the
     /// pile is the cards the source removed (`CardDest::RemoveFaceDownPile`).
     NextDrawFromRemovedPileThisTurn,
+    /// 419.1a: "The next time you would draw a card this turn,
+    /// [instructions] instead." (the Words of Onslaught): a one-shot
+    /// `DrawRule` of the controller's that carries the instructions with
+    /// the ability's targets.
+    NextDrawInstead {
+        effects: Vec<Effect>,
+    },
+    /// 419.1a: "The next time you would draw a card this turn, instead look
+    /// at the top X cards of your library, put all but one of them on the
+    /// bottom of your library in a random order, then draw a card."
+    /// (Aladdin's Lamp): a one-shot `DrawRule` with X.
+    NextDrawLookAtTopX,
     /// 419.1a: "Until end of turn, if target player would draw a card,
     /// instead that player skips that draw and you draw a card."
     /// (Plagiarize.)
@@ -452,6 +469,32 @@ pub enum Effect {
         /// this turn" (Frontline Strategist): combat damage only.
         #[serde(default, skip_serializing_if = "is_false")]
         combat_only: bool,
+    },
+    /// "CARDNAME loses this ability and becomes an Aura enchantment with
+    /// enchant creature. … You may pay {W} to end this effect." (the
+    /// Licids): a continuous effect on the ability's source until ended,
+    /// in layer 4 (it is only an Enchantment — Aura, 212.1c) and layer 5
+    /// (it loses the ability and gains "enchant [enchant]", 212.4); the
+    /// ability's controller may end it by paying `end_cost` whenever they
+    /// have priority, a special action (408.2i).
+    BecomeAuraUntilPaid {
+        enchant: ObjectFilter,
+        end_cost: ManaCost,
+    },
+    /// "Until end of turn, any time you could play a mana ability, you may
+    /// pay 1 life. If you do, add {1} to your mana pool." (Channel): the
+    /// spell's controller may take that action until end of turn (411.1's
+    /// timing: at priority and while paying mana; 215.4: not with less
+    /// life than 1).
+    LifeForManaThisTurn,
+    /// "Until end of turn, you may pay {1} any time you could play an
+    /// instant. If you do, prevent the next 1 damage that would be dealt to
+    /// that creature or player this turn." (Guardian Angel): the spell's
+    /// controller may take that action at any priority this turn, for the
+    /// target `to` names.
+    PayToPreventThisTurn {
+        to: Recipient,
+        generic: u32,
     },
     /// 502.33 Equip: attach `what` (an Equipment) to `to`.
     Attach {
@@ -666,6 +709,11 @@ pub enum Effect {
         /// with that many in hand.
         #[serde(default = "one_u8", skip_serializing_if = "is_one_u8")]
         count: u8,
+        /// "Cumulative upkeep—Discard a card." (Vexing Sphinx): `count`
+        /// cards for each counter of this kind on the source as it
+        /// resolves (502.13a), all of them or none.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        per_counter: Option<CounterKind>,
     },
     /// "If you can't, [effects]" after "sacrifice a [filter]" (Lord of the
     /// Pit): the effects happen if the controller controls no such
@@ -701,6 +749,19 @@ pub enum Effect {
     AddMana {
         who: PlayerRef,
         mana: Vec<ManaKind>,
+    },
+    /// 406.1b: "its controller adds an additional one mana of any color"
+    /// (Fertile Ground), "… two mana in any combination of colors" (Dawn's
+    /// Reflection): in a triggered mana ability, `amount` mana, each of one
+    /// of `colors`, the player who adds them choosing each one's colour.
+    /// Outside a mana ability (a spell, a triggered ability on the stack:
+    /// "add one mana of any color", Quirion Sentinel; "Add X mana in any
+    /// combination of {B} and/or {R}", Burnt Offering) the colours are
+    /// chosen as it resolves.
+    AddManaCombination {
+        who: PlayerRef,
+        amount: Amount,
+        colors: crate::ColorSet,
     },
     /// 406.1: "Add an amount of {B} equal to [amount]" (Sacrifice, Energy
     /// Tap): that much mana of one kind, the amount read as it resolves.
@@ -1298,6 +1359,13 @@ pub enum Effect {
     /// owner's control (402.8h: the ability functions in the graveyard).
     PutSelfFromGraveyardIntoPlay {
         tapped: bool,
+    },
+    /// "Return CARDNAME from your graveyard to play attached to that
+    /// creature" (Dragon Breath): the Aura card comes into play under its
+    /// owner's control attached to that permanent, if it could enchant it
+    /// (212.4j); otherwise it stays in the graveyard.
+    PutSelfFromGraveyardIntoPlayAttached {
+        to: ObjectRef,
     },
     /// "Return all Zombie cards from all graveyards to their owners'
     /// hands." (Infernal Caretaker): every card of the graveyards that

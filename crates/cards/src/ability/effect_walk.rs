@@ -33,7 +33,9 @@ impl Effect {
     pub fn returns_self_from_graveyard(&self) -> bool {
         matches!(
             self,
-            Effect::ReturnSelfFromGraveyard | Effect::PutSelfFromGraveyardIntoPlay { .. }
+            Effect::ReturnSelfFromGraveyard
+                | Effect::PutSelfFromGraveyardIntoPlay { .. }
+                | Effect::PutSelfFromGraveyardIntoPlayAttached { .. }
         ) || self
             .nested()
             .any(|v| v.iter().any(Effect::returns_self_from_graveyard))
@@ -63,6 +65,7 @@ impl Effect {
             | Effect::IfControlsNone { effects, .. }
             | Effect::AtNextUpkeep { effects, .. }
             | Effect::AtNextEndStep { effects, .. }
+            | Effect::NextDrawInstead { effects }
             | Effect::AtNextCleanup { effects }
             | Effect::WhenDiesThisTurn { effects, .. }
             | Effect::WhenControlLost { effects, .. }

@@ -64,6 +64,10 @@ pub enum Ability {
     Static(StaticAbility),
 }
 
+fn is_zero_u32(n: &u32) -> bool {
+    *n == 0
+}
+
 fn is_zero_u8(n: &u8) -> bool {
     *n == 0
 }
@@ -72,7 +76,7 @@ fn no_supertypes(s: &crate::SupertypeSet) -> bool {
     s.0 == 0
 }
 
-fn no_types(t: &TypeSet) -> bool {
+pub(crate) fn no_types(t: &TypeSet) -> bool {
     t.is_empty()
 }
 

@@ -234,6 +234,11 @@ pub enum StaticAbility {
     CopyExceptions {
         keeps_color: bool,
         has: Option<u8>,
+        /// "… except it's an enchantment in addition to its other types"
+        /// (Copy Artifact): card types the copy has besides the copied
+        /// ones, part of its copiable values too.
+        #[serde(default, skip_serializing_if = "super::no_types")]
+        also_types: crate::TypeSet,
     },
     /// 504.8, 503: "As [this] comes into play or is turned face up, you may
     /// choose another creature in play. If you do, until [this] is turned
@@ -392,6 +397,11 @@ pub enum StaticAbility {
         /// draws, not only the controller's.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         each_player: bool,
+        /// Which draws: all, those of the draw step (Island Sanctuary),
+        /// or all but the first of each draw step (Chains of
+        /// Mephistopheles).
+        #[serde(default, skip_serializing_if = "DrawWhen::is_any")]
+        when: DrawWhen,
     },
     /// 217.7d: "Each player may look at and play cards he or she removed
     /// from the game with CARDNAME as though they were in his or her
@@ -566,6 +576,20 @@ pub enum StaticAbility {
     },
     /// "Each player can't play more than one spell each turn." (Rule of Law)
     OneSpellEachTurn,
+    /// 500.1–500.2: a restriction on the declaration of attackers as a
+    /// whole: "No more than two creatures can attack each combat."
+    /// (Caverns of Despair, Dueling Grounds); with `you`, "… can attack
+    /// you each combat" (Crawlspace): only the creatures attacking the
+    /// ability's controller count.
+    AttackLimit {
+        max: u8,
+        you: bool,
+    },
+    /// 500.1, 500.3: "No more than two creatures can block each combat."
+    /// (Caverns of Despair, Silent Arbiter).
+    BlockLimit {
+        max: u8,
+    },
     /// 302.2 modified: "Untap all permanents you control during each other
     /// player's untap step." (Seedborn Muse)
     UntapDuringOthersUntapStep,
@@ -596,6 +620,15 @@ pub enum StaticAbility {
     AttackCostOf {
         affected: Affected,
         generic: u32,
+    },
+    /// 308.2d: "[This] can't attack unless you sacrifice two Islands."
+    /// (Leviathan, Exalted Dragon): `count` permanents matching `filter`
+    /// the creature's controller sacrifices as it is declared as an
+    /// attacker (308.2f), a cost to attack.
+    AttackSacrificeCost {
+        affected: Affected,
+        filter: ObjectFilter,
+        count: u8,
     },
     /// 502.50a: "Bloodthirst N": "If an opponent was dealt damage this
     /// turn, this permanent comes into play with N +1/+1 counters on it."
@@ -811,6 +844,55 @@ pub enum DrawInstead {
     /// Thoughts): the pile this permanent removed face down
     /// (`CardDest::RemoveFaceDownPile`, 217.7d); with none left, nothing.
     TopOfRemovedPile,
+    /// "look at the top N cards of your library instead. Put one of those
+    /// cards into your hand and the rest on the bottom of your library in
+    /// any order." (Tomorrow, Azami's Familiar)
+    LookAtTopPutOneInHand(u8),
+    /// "return a card from your graveyard to your hand instead. If you
+    /// can't, you lose the game." (Forbidden Crypt)
+    ReturnFromGraveyardOrLose,
+    /// "reveal the top card of your library instead. If it's a creature
+    /// card, put it into your graveyard. Otherwise, draw a card."
+    /// (Enduring Renewal)
+    RevealTopCreatureToGraveyard,
+    /// "put a [kind] counter on CARDNAME" (Pursuit of Knowledge).
+    CounterOnThis(crate::CounterKind),
+    /// "they reveal it instead. Then any other player may pay N life. If a
+    /// player does, put that card into its owner's graveyard. Otherwise,
+    /// that player draws a card." (Zur's Weirding)
+    RevealOthersMayPayLife(u32),
+    /// "instead they draw a card and reveal it. If it's a creature card,
+    /// that player discards it unless they pay N life." (Breathstealer's
+    /// Crypt)
+    DrawRevealCreatureDiscardUnlessLife(u32),
+    /// "that player discards a card instead. If the player discards a card
+    /// this way, they draw a card. If the player doesn't discard a card
+    /// this way, they mill a card." (Chains of Mephistopheles)
+    DiscardThenDrawOrMill,
+    /// "instead you may skip that draw. If you do, until your next turn,
+    /// you can't be attacked except by creatures with flying and/or
+    /// islandwalk." (Island Sanctuary)
+    SkipSanctuary,
+}
+
+/// Which draws a `StaticAbility::DrawReplacement` replaces.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DrawWhen {
+    /// Every draw.
+    #[default]
+    Any,
+    /// "during your draw step" (Island Sanctuary).
+    DrawStep,
+    /// "except the first one they draw in each of their draw steps"
+    /// (Chains of Mephistopheles): the draw step's turn-based draw (304.1)
+    /// is not replaced.
+    ExceptFirstInDrawStep,
+}
+
+impl DrawWhen {
+    pub fn is_any(&self) -> bool {
+        *self == DrawWhen::Any
+    }
 }
 
 /// 405.2: a value a characteristic-defining ability sets power or

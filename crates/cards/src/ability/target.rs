@@ -261,7 +261,11 @@ pub struct ObjectFilter {
     pub face_down: Option<bool>,
     /// "with converted mana cost N or less" (502.39a soulshift).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cmc_at_most: Option<i32>,
+    pub cmc_at_most: Option<i8>,
+    /// "with converted mana cost N or greater" (Dragon Breath); one byte
+    /// keeps the filter small.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cmc_at_least: Option<i8>,
     /// "with the same converted mana cost as [this card]" (502.48a
     /// transmute): the card's own, fixed as the card is compiled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -412,6 +416,14 @@ pub enum ObjectRef {
     Attached,
     /// The object that caused the trigger ("that creature").
     Triggering,
+    /// "Enchanted creature and other creatures that share a creature type
+    /// with it" (the Crowns of Onslaught): the enchanted creature and each
+    /// other creature in play sharing a creature type with it (205.3b) as
+    /// the effect applies.
+    AttachedAndEachSharingCreatureType,
+    /// The spell or ability whose targeting triggered the ability ("counter
+    /// that spell or ability": the Glasskites), on the stack (409.1c).
+    TargetingSpellOrAbility,
     /// Every permanent matching a filter at resolution ("each creature").
     Each(ObjectFilter),
     /// 409.1h: the permanent sacrificed to pay the spell's cost ("the

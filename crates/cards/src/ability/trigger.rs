@@ -96,6 +96,10 @@ pub enum Condition {
     PlayedFromHand,
     /// "if [this] is untapped" (Howling Mine).
     ThisUntapped,
+    /// "If you played this spell during your main phase, … instead"
+    /// (Sulfurous Blast, Haunting Hymn, Might of Old Krosa): the spell was
+    /// played by its controller during their own main phase (409.1).
+    PlayedDuringMainPhase,
     /// "as long as black is the most common color among all permanents or
     /// is tied for most common" (Goham Djinn): the colours of the
     /// permanents in play, each counted once per colour it has.
@@ -464,6 +468,21 @@ pub enum Trigger {
         spells_only: bool,
         aura_spells: bool,
         opponents: bool,
+        /// "… for the first time each turn" (the Glasskites, Kira's
+        /// creatures): only as it becomes a target the first time this turn.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        first_each_turn: bool,
+    },
+    /// "Whenever a [filter] becomes the target of a spell or ability [an
+    /// opponent controls]" (Cowardice, Horobi, Daru Spiritualist, Cloud
+    /// Cover); `filter` `None`: "Whenever enchanted creature becomes the
+    /// target of a spell or ability" (Sleeping Potion, Spinal Graft,
+    /// Fractured Loyalty). Once for each permanent targeted (409.1c,
+    /// 410.4, 415.7); "that creature" is that permanent, "that spell or
+    /// ability's controller" the targeting player.
+    PermanentBecomesTarget {
+        filter: Option<ObjectFilter>,
+        opponents: bool,
     },
     /// "Whenever [player] plays a [filter] spell".
     SpellPlayed {
@@ -623,6 +642,12 @@ pub enum Trigger {
     /// 502.55a (recover): "When a creature is put into your graveyard from
     /// play" of a card in that graveyard (the ability functions only there).
     CreatureToYourGraveyard,
+    /// "When a creature with converted mana cost 6 or greater comes into
+    /// play, you may return CARDNAME from your graveyard to play attached
+    /// to that creature." (the Dragon Auras of Scourge): a comes-into-play
+    /// trigger of a card in its owner's graveyard (402.8h: the ability
+    /// functions only there); "that creature" is the permanent.
+    ComesIntoPlayFromGraveyard(ObjectFilter),
     /// "Whenever a black card is put into an opponent's graveyard from
     /// anywhere" (Compost), "Whenever another card is put into a graveyard
     /// from anywhere" (Planar Void), "… into your graveyard from your

@@ -17,6 +17,7 @@ pub fn basic_mana_ability(b: BasicLandType) -> Ability {
             ..Default::default()
         },
         produce: ManaProduce::Fixed(vec![ManaKind::Color(b.color())]),
+        spend_only: None,
         also: Vec::new(),
         once_per_turn: false,
         only_if: None,
@@ -47,11 +48,32 @@ pub(super) fn produce(p: &mut P) -> Option<ManaProduce> {
     if p.eat_all("one mana of the chosen color") {
         return Some(ManaProduce::ChosenColor);
     }
+    // "X mana of any one color", "X mana in any combination of {W} and/or
+    // {U}": X is the number of counters removed (checked by the caller).
+    if p.at_all("x mana") {
+        p.eat_all("x mana");
+        if p.eat_all("of any one color") {
+            return Some(ManaProduce::AnyColorPerRemoved);
+        }
+        let colors = combination(p)?;
+        return Some(ManaProduce::Combination {
+            colors,
+            amount: None,
+        });
+    }
     if let Some(n) = number_word(p.peek()) {
-        if p.peek_at(1) == "mana" {
+        if p.peek_at(1) == "mana" && n > 0 && n < 256 {
             p.bump();
+            p.bump();
+            if p.at_all("in any combination of") {
+                let colors = combination(p)?;
+                return Some(ManaProduce::Combination {
+                    colors,
+                    amount: Some(n as u8),
+                });
+            }
             return p
-                .eat_all("mana of any one color")
+                .eat_all("of any one color")
                 .then_some(ManaProduce::AnyColor(n as u8));
         }
     }
@@ -74,6 +96,70 @@ pub(super) fn produce(p: &mut P) -> Option<ManaProduce> {
     }
     if kinds.is_empty() {
         return None;
+    }
+    // "{B}{B}, {B}{R}, or {R}{R}" (Graven Cairns): each of the two mana
+    // of either colour, any combination of them.
+    if let [ManaKind::Color(a), ManaKind::Color(b)] = kinds[..] {
+        if a == b && p.at(",") {
+            let i = p.i;
+            let mut pairs = vec![(a, b)];
+            while p.eat(",") | p.eat("or") {
+                match (sym(p.peek()).as_deref(), sym(p.peek_at(1)).as_deref()) {
+                    (Some([ManaKind::Color(x)]), Some([ManaKind::Color(y)])) => {
+                        pairs.push((*x, *y));
+                        p.bump();
+                        p.bump();
+                    }
+                    _ => break,
+                }
+            }
+            let other = pairs
+                .iter()
+                .map(|&(x, y)| if x != a { x } else { y })
+                .find(|&c| c != a);
+            let all = other.is_some_and(|o| {
+                pairs.len() == 3
+                    && pairs.contains(&(a, o))
+                    && pairs.contains(&(o, o))
+                    && pairs
+                        .iter()
+                        .all(|&(x, y)| [a, o].contains(&x) && [a, o].contains(&y))
+            });
+            match other {
+                Some(o) if all => {
+                    let mut colors = ColorSet::single(a);
+                    colors.insert(o);
+                    return Some(ManaProduce::Combination {
+                        colors,
+                        amount: Some(2),
+                    });
+                }
+                _ => p.i = i,
+            }
+        }
+    }
+    // "{B}{B} or {G}{G}" (Cadaverous Bloom): n of one colour or n of another.
+    if let (true, [ManaKind::Color(c), ..]) = (kinds.len() > 1 && p.at("or"), &kinds[..]) {
+        let n = kinds.len();
+        if kinds.iter().all(|k| *k == kinds[0]) {
+            let mut set = ColorSet::single(*c);
+            let i = p.i;
+            p.eat("or");
+            let mut other = Vec::new();
+            while let Some(k) = sym(p.peek()) {
+                p.bump();
+                other.extend(k);
+            }
+            match other[..] {
+                [ManaKind::Color(d), ..]
+                    if other.len() == n && other.iter().all(|k| *k == other[0]) =>
+                {
+                    set.insert(d);
+                    return Some(ManaProduce::OneOfTimes(set, n as u8));
+                }
+                _ => p.i = i,
+            }
+        }
     }
     // "{R} or {G}", "{W}, {U}, or {B}"
     if kinds.len() == 1 && (p.at("or") || p.at(",")) {
@@ -99,6 +185,29 @@ pub(super) fn produce(p: &mut P) -> Option<ManaProduce> {
         return Some(ManaProduce::OneOf(set));
     }
     Some(ManaProduce::Fixed(kinds))
+}
+
+/// "in any combination of {R} and/or {G}", "in any combination of
+/// colors": the colours each mana may be (406.1).
+fn combination(p: &mut P) -> Option<ColorSet> {
+    p.eat_all("in any combination of").then_some(())?;
+    if p.eat("colors") {
+        return Some(ColorSet(0x1f));
+    }
+    let mut set = ColorSet::EMPTY;
+    loop {
+        let w = p.peek();
+        let inner = w.strip_prefix('{')?.strip_suffix('}')?;
+        let c = Color::from_symbol(inner.to_ascii_uppercase().chars().next()?)
+            .filter(|_| inner.len() == 1)?;
+        p.bump();
+        set.insert(c);
+        let symbol_next = p.peek_at(1).starts_with('{');
+        if !(p.eat_all("and/or") || p.eat_all("and / or") || (symbol_next && p.eat(","))) {
+            break;
+        }
+    }
+    (set.iter().count() > 1).then_some(set)
 }
 
 /// `prefix` and the timing restriction after it; nothing eaten if not.
@@ -206,7 +315,11 @@ fn mana_cost_chooses(cost: &Cost) -> Option<&'static str> {
     if cost.sacrifice_all.is_some() {
         return Some("a mana ability whose cost sacrifices several permanents");
     }
-    if cost.exile_cards.is_some()
+    // "Exile a card from your hand" is chosen (Cadaverous Bloom).
+    if cost
+        .exile_cards
+        .as_ref()
+        .is_some_and(|_| cost.exile_from_graveyard)
         || cost.pay_life_x
         || cost.remove_counters_x.is_some()
         || cost.removed_to_graveyard
@@ -217,6 +330,15 @@ fn mana_cost_chooses(cost: &Cost) -> Option<&'static str> {
         return Some("a mana ability whose cost removes cards from a library or graveyard");
     }
     None
+}
+
+/// Does this cost choose other objects (tap, sacrifice, discard, remove)?
+fn chooses_objects(cost: &Cost) -> bool {
+    cost.tap_untapped.is_some()
+        || cost.sacrifice.is_some()
+        || cost.discard > 0
+        || cost.exile_cards.is_some()
+        || cost.remove_counters_any.is_some()
 }
 
 /// "[cost]: [effect]": an activated ability or a mana ability (403, 406).
@@ -248,6 +370,7 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         return Ok(Ability::Mana(ManaAbility {
             cost,
             produce: ManaProduce::DoublePool,
+            spend_only: None,
             also: Vec::new(),
             once_per_turn: false,
             only_if: None,
@@ -263,10 +386,56 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
                 "a mana ability whose cost returns permanents or discards at random".into(),
             );
         }
+        // "Remove X storage counters from CARDNAME: Add X mana …" (the
+        // storage lands, the Bakus, Kyren Toy): in a mana ability X is
+        // the number of counters removed, chosen as the cost is paid
+        // (409.1b, 411.1), as "remove any number of" counters is.
+        let remove_x = cost.remove_counters_x.take();
         if let Some(why) = mana_cost_chooses(&cost) {
             return Err(why.into());
         }
+        if let Some(kind) = remove_x {
+            if cost.remove_counters_any.is_some() || cost.remove_counters.is_some() {
+                return Err("a mana ability whose cost chooses cards or an amount".into());
+            }
+            cost.remove_counters_any = Some(kind);
+            // "Add an amount of {C} equal to X plus one." (Kyren Toy)
+            let produce = if p.eat_all("an amount of {c} equal to x plus one") {
+                ManaProduce::PlusPerRemoved(ManaKind::Colorless)
+            } else {
+                match produce(p) {
+                    Some(
+                        m @ (ManaProduce::AnyColorPerRemoved
+                        | ManaProduce::Combination { amount: None, .. }),
+                    ) => m,
+                    _ => return Err(no_rule(p)),
+                }
+            };
+            if !(p.eat_end() && p.at_end()) {
+                return Err(no_rule(p));
+            }
+            return Ok(Ability::Mana(ManaAbility {
+                cost,
+                produce,
+                spend_only: None,
+                also: Vec::new(),
+                once_per_turn: false,
+                only_if: None,
+            }));
+        }
         let mut produce = produce(p).ok_or_else(|| no_rule(p))?;
+        // "Add X mana of any one color, where X is …" (Lotus Blossom).
+        if produce == ManaProduce::AnyColorPerRemoved && p.eat_all(", where x is") {
+            let amount = super::equal_amount(p, &mut cx).ok_or_else(|| no_rule(p))?;
+            produce = ManaProduce::AnyColorCount(Box::new(amount));
+        }
+        // X without counters removed to count it.
+        if matches!(
+            produce,
+            ManaProduce::AnyColorPerRemoved | ManaProduce::Combination { amount: None, .. }
+        ) {
+            return Err(no_rule(p));
+        }
         // "Add {G} for each creature you control." (Gaea's Cradle)
         if let (ManaProduce::Fixed(v), true) = (&produce, p.at_all("for each")) {
             if let ([kind], None) = (&v[..], cost.remove_counters_any) {
@@ -329,7 +498,42 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         }
         let mut once_per_turn = false;
         let mut only_if = None;
+        let mut spend_only = None;
         while !p.at_end() {
+            // "Spend this mana only to play artifact spells." (Mishra's
+            // Workshop): only for an ability that adds mana of fixed
+            // kinds, or of one colour, and pays no mana for it.
+            if spend_only.is_none() && p.at_all("spend this mana only") {
+                let i = p.i;
+                p.eat_all("spend this mana only");
+                let only =
+                    if p.eat_all("to play artifact spells or activate abilities of artifacts") {
+                        Some(crate::SpendOnly::ArtifactSpellsOrAbilities)
+                    } else if p.eat_all("to play artifact spells") {
+                        Some(crate::SpendOnly::ArtifactSpells)
+                    } else if p.eat_all("to play legendary spells") {
+                        Some(crate::SpendOnly::LegendarySpells)
+                    } else if p.eat_all("to play a multicolored spell") {
+                        Some(crate::SpendOnly::MulticoloredSpells)
+                    } else if p.eat_all("to activate abilities of artifacts") {
+                        Some(crate::SpendOnly::ArtifactAbilities)
+                    } else {
+                        None
+                    };
+                let plain = matches!(produce, ManaProduce::Fixed(_) | ManaProduce::AnyColor(_))
+                    && cost.mana.is_zero()
+                    && !chooses_objects(&cost);
+                match only {
+                    Some(o) if plain && p.eat_end() => {
+                        spend_only = Some(o);
+                        continue;
+                    }
+                    _ => {
+                        p.i = i;
+                        return Err(no_rule(p));
+                    }
+                }
+            }
             // 408.1: "Play this ability only once each turn." (Wall of Roots)
             if p.eat_all("play this ability only once each turn") && p.eat_end() {
                 once_per_turn = true;
@@ -359,6 +563,7 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         return Ok(Ability::Mana(ManaAbility {
             cost,
             produce,
+            spend_only,
             also: cx.effects,
             once_per_turn,
             only_if,
@@ -369,8 +574,47 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
     }
     let (mut sorcery_speed, mut once_per_turn) = (false, false);
     let (mut twice_per_turn, mut timing_restriction) = (false, None);
+    let mut max_per_turn = 0u8;
     let mut only_if = None;
     let mut activator = crate::Activator::Controller;
+    // The Licids: "CARDNAME loses this ability and becomes an Aura
+    // enchantment with enchant creature. Attach it to target creature. You
+    // may pay {W} to end this effect." (408.2i).
+    if p.eat_all(
+        "cardname loses this ability and becomes an aura enchantment with enchant creature",
+    ) && p.eat_end()
+    {
+        sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
+        if !p.eat_all("you may pay") {
+            return Err(no_rule(p));
+        }
+        let mut mana = String::new();
+        while p.peek().starts_with('{') {
+            mana.push_str(p.raw());
+            p.bump();
+        }
+        if !(p.eat_all("to end this effect") && p.eat_end()) {
+            return Err(no_rule(p));
+        }
+        let end_cost = crate::ManaCost::parse(&mana).map_err(|e| e.to_string())?;
+        let attach = matches!(
+            cx.effects.as_slice(),
+            [Effect::Attach {
+                what: crate::ObjectRef::This,
+                ..
+            }]
+        );
+        if !attach || end_cost.x > 0 {
+            return Err(no_rule(p));
+        }
+        cx.effects.insert(
+            0,
+            Effect::BecomeAuraUntilPaid {
+                enchant: crate::ObjectFilter::creature(),
+                end_cost,
+            },
+        );
+    }
     while !p.at_end() {
         // 403.2: "Any player may activate this ability [but only as a
         // sorcery / during their turn / during their draw step / during
@@ -436,10 +680,23 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             }
         } else if p.eat_all("play this ability no more than twice each turn") {
             twice_per_turn = true;
+        } else if max_per_turn == 0
+            && p.at_all("play this ability no more than")
+            && number_word(p.peek_at(6)).is_some_and(|n| (3..=9).contains(&n))
+            && p.at_all_from(7, "times each turn")
+        {
+            // "Play this ability no more than three times each turn."
+            // (Sewer Rats, Soul Kiss).
+            p.eat_all("play this ability no more than");
+            max_per_turn = number_word(p.bump()).unwrap_or(0) as u8;
+            p.eat_all("times each turn");
         } else if p.eat_all("only cardname's owner may activate this ability") {
             activator = crate::Activator::Owner;
         } else if p.eat_all("only your opponents may activate this ability") {
             activator = crate::Activator::Opponents;
+        } else if cost.mana.x > 0 && !cost.x_not_zero && p.eat_all("x can't be 0") {
+            // 409.1b: "X can't be 0." (Aladdin's Lamp)
+            cost.x_not_zero = true;
         } else if cost.mana.x > 0 && cost.x_color.is_none() && p.at_all("spend only") {
             // "Spend only black mana on X." (Crypt Rats)
             cost.x_color = Some(super::costs::x_color_sentence(p).ok_or_else(|| no_rule(p))?);
@@ -472,6 +729,8 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         sorcery_speed,
         once_per_turn,
         twice_per_turn,
+        max_per_turn,
+        modes: Vec::new(),
         timing: timing_restriction,
         ninjutsu: false,
         // Its cost discards the card itself (channel): it functions only
@@ -510,4 +769,72 @@ fn produce_instead(p: &mut P) -> Option<(Vec<crate::Condition>, ManaProduce)> {
     (p.eat(",") && p.eat("add")).then_some(())?;
     let then = produce(p)?;
     (p.eat("instead") && p.eat_end()).then_some((conditions, then))
+}
+
+/// 409.1b: the head of a modal activated ability, "[cost]: Choose one —",
+/// up to and with its colon (the modes follow, one "•" line each).
+pub(super) fn modal_activated_head(line: &str) -> Option<&str> {
+    let low = line.to_ascii_lowercase();
+    if low.starts_with("when ") || low.starts_with("whenever ") || low.starts_with("at ") {
+        return None;
+    }
+    ["choose one —", "choose one -"]
+        .iter()
+        .find_map(|tail| {
+            low.ends_with(tail)
+                .then(|| &line[..line.len() - tail.len()])
+        })
+        .map(str::trim_end)
+        .filter(|head| head.ends_with(':'))
+}
+
+/// 409.1b: a modal activated ability: each mode compiled as the cost
+/// followed by that mode's text; the cost and the restrictions on playing
+/// it must read the same in every mode. The ability keeps the modes
+/// (`ActivatedAbility::modes`), its own targets and effects empty.
+pub(super) fn modal_activated(head: &str, bodies: &[&str]) -> R<ActivatedAbility> {
+    if bodies.len() < 2 {
+        return Err("a modal activated ability without modes".into());
+    }
+    let mut merged: Option<ActivatedAbility> = None;
+    for body in bodies {
+        let toks = tokenize(&format!("{head} {}", body.trim()));
+        let mut p = P::new(&toks);
+        let Ability::Activated(a) = activated(&mut p)? else {
+            return Err("a modal mana ability".into());
+        };
+        if !p.granted.is_empty() {
+            return Err("a mode granting an ability in quotes".into());
+        }
+        if !super::multi_targets_supported(&a.targets, &a.effects) {
+            return Err("an effect on several targets that isn't the same for each".into());
+        }
+        let mode = crate::SpellMode {
+            targets: a.targets.clone(),
+            effects: a.effects.clone(),
+        };
+        match merged.as_mut() {
+            Some(m) => {
+                let same = ActivatedAbility {
+                    targets: Vec::new(),
+                    effects: Vec::new(),
+                    modes: m.modes.clone(),
+                    ..a
+                };
+                if same != *m {
+                    return Err("modes whose costs or restrictions read otherwise".into());
+                }
+                m.modes.push(mode);
+            }
+            None => {
+                merged = Some(ActivatedAbility {
+                    targets: Vec::new(),
+                    effects: Vec::new(),
+                    modes: vec![mode],
+                    ..a
+                });
+            }
+        }
+    }
+    merged.ok_or_else(|| "a modal activated ability without modes".into())
 }

@@ -736,6 +736,14 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
             at_least: 1,
         });
     }
+    // "you played this spell during your main phase" (Sulfurous Blast;
+    // Oracle "cast", the era's printings "play").
+    if p.eat_all("you play this spell during your main phase")
+        || p.eat_all("you played this spell during your main phase")
+        || p.eat_all("you cast this spell during your main phase")
+    {
+        return Some(Condition::PlayedDuringMainPhase);
+    }
     // "no permanents named [this] are in play" (Tidal Influence).
     if p.eat_all("no permanents named cardname are in play")
         || p.eat_all("no permanents named cardname are on the battlefield")

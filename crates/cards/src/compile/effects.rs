@@ -92,7 +92,8 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                     kind: TargetKind::Spell(_) | TargetKind::ActivatedAbility(_),
                     ..
                 })
-            ) || what == ObjectRef::Triggering)
+            ) || what == ObjectRef::Triggering
+                || what == ObjectRef::TargetingSpellOrAbility)
                 || p.i == start
             {
                 return None;
@@ -362,7 +363,8 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 || p.eat_all("to their owners' hands")
                 || p.eat_all("to their owner's hand")
                 || (from_opponents_gy && p.eat_all("to their hand"))
-                || ((from_gy || owned) && p.eat_all("to your hand")))
+                || ((from_gy || owned || (cx.trig_card_yours && what == ObjectRef::Triggering))
+                    && p.eat_all("to your hand")))
             {
                 return None;
             }
@@ -660,10 +662,11 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         "change" if p.at_all("change the text of") => {
             p.eat_all("change the text of");
             let what = object_phrase(p, cx)?;
+            // A spell on the stack too (Sleight of Mind, Magical Hack).
             if !matches!(
                 cx.targets.last(),
                 Some(TargetSpec {
-                    kind: TargetKind::Permanent(_),
+                    kind: TargetKind::Permanent(_) | TargetKind::SpellOrPermanent,
                     ..
                 })
             ) {
@@ -676,11 +679,17 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             if !colors && !land_types {
                 return None;
             }
+            // "… until end of turn" (Whim of Volrath, Crystal Spray).
+            let duration = if p.eat_all("until end of turn") {
+                Duration::EndOfTurn
+            } else {
+                Duration::Permanent
+            };
             Effect::ChangeText {
                 what,
                 colors,
                 land_types,
-                duration: Duration::Permanent,
+                duration,
             }
         }
         // Layer 2: "gain control of [object] [until end of turn]".

@@ -153,6 +153,7 @@ const TERMS: &[(&str, &str)] = &[
         "Activate no more than twice each turn",
         "Play this ability no more than twice each turn",
     ),
+    ("Activate no more than", "Play this ability no more than"),
 ];
 
 /// Translates modern Oracle terms to 2007 terms (word-bounded).
@@ -402,7 +403,22 @@ pub(super) struct Cx {
     pub(super) last_player: Option<PlayerRef>,
     /// The trigger supplies an object ("that creature") or a player ("that player").
     pub(super) trig_obj: bool,
+    /// The trigger is a land's being tapped for mana (406.1b): its "adds
+    /// … mana of any color" is a triggered mana ability's choice.
+    pub(super) mana_trigger: bool,
     pub(super) trig_player: bool,
+    /// The trigger is a spell or ability targeting something ("that spell
+    /// or ability" is the targeting one: `ObjectRef::TargetingSpellOrAbility`).
+    pub(super) trig_targeting: bool,
+    /// "that creature" / "that land" names the enchanted permanent: an
+    /// intervening "if enchanted creature has flying," (Earthbind) or the
+    /// upkeep of enchanted land's controller (Erosion) named it, whatever
+    /// the trigger's own object.
+    pub(super) that_attached: bool,
+    /// The trigger's card is in the controller's graveyard ("Whenever a
+    /// creature is put into your graveyard from play"): "your hand" is
+    /// its owner's.
+    pub(super) trig_card_yours: bool,
     /// 410.11: the state of a "When [condition]," state trigger
     /// (`StateTrigger::Condition`), kept as the ability's condition.
     pub(super) state_condition: Option<crate::Condition>,

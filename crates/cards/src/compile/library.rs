@@ -231,6 +231,9 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             && (p.eat_all("return cardname to your hand") || p.eat_all("return it to your hand")))
     {
         vec![Effect::ReturnSelfFromGraveyard]
+    } else if p.eat_all("return cardname from your graveyard to play attached to") {
+        let to = super::targets::object_phrase(p, cx)?;
+        vec![Effect::PutSelfFromGraveyardIntoPlayAttached { to }]
     } else if p.eat_all("return cardname from your graveyard to play")
         || (cx.in_graveyard
             && (p.eat_all("return cardname to play") || p.eat_all("put cardname into play")))
@@ -340,6 +343,12 @@ pub(super) fn graveyard_triggers(
             crate::Trigger::SpellPlayed { by, filter } => {
                 crate::Trigger::SpellPlayedFromGraveyard { by, filter }
             }
+            // "When a creature with converted mana cost 6 or greater comes
+            // into play, you may return CARDNAME from your graveyard to
+            // play attached to that creature." (Dragon Breath)
+            crate::Trigger::ComesIntoPlay(f) if !f.this => {
+                crate::Trigger::ComesIntoPlayFromGraveyard(f)
+            }
             t => t,
         })
         .collect()
@@ -431,6 +440,7 @@ pub(super) fn check_zone_of_function(out: &super::Compiled) -> Result<(), String
                     crate::Trigger::BeginningOfFromGraveyard { .. }
                         | crate::Trigger::CreatureToYourGraveyard
                         | crate::Trigger::SpellPlayedFromGraveyard { .. }
+                        | crate::Trigger::ComesIntoPlayFromGraveyard(_)
                         // Genju of the Cedars: the Aura follows the
                         // enchanted land to the graveyard.
                         | crate::Trigger::AttachedDies
@@ -534,6 +544,7 @@ fn card_filter_x(p: &mut P) -> Option<(ObjectFilter, bool)> {
         multicolored: f.multicolored,
         named: f.named.clone(),
         cmc_at_most: f.cmc_at_most,
+        cmc_at_least: f.cmc_at_least,
         cmc_exactly: f.cmc_exactly,
         // 502.26: "with a morph ability" (`filter::matches_card` reads it).
         with_morph: f.with_morph,

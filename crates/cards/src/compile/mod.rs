@@ -223,7 +223,10 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             out.ante_only = true;
             continue;
         }
-        if let Some(head) = modal_trigger_head(line) {
+        // 409.1b: a modal activated ability, "[cost]: Choose one —" (Pyramids).
+        let modal_head = modal_trigger_head(line)
+            .or_else(|| (!is_spell).then(|| modal_activated_head(line)).flatten());
+        if let Some(head) = modal_head {
             trigger_modes = Some((orig.trim().to_string(), head.to_string(), Vec::new()));
             continue;
         }
@@ -642,6 +645,15 @@ fn flush_modal_trigger(
         return Ok(());
     };
     let bodies: Vec<&str> = bodies.iter().map(String::as_str).collect();
+    // "[cost]: Choose one —": a modal activated ability.
+    if head.ends_with(':') {
+        let ability = modal_activated(&head, &bodies).map_err(|reason| Unsupported {
+            phrase: orig,
+            reason,
+        })?;
+        out.abilities.push(Ability::Activated(ability));
+        return Ok(());
+    }
     let abilities = modal_triggered(&head, &bodies).map_err(|reason| Unsupported {
         phrase: orig,
         reason,

@@ -37,6 +37,7 @@ pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
             effects,
             at_random: false,
             count: 1,
+            per_counter: None,
         });
         return Some(());
     }
@@ -70,6 +71,19 @@ pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
             // instructions after it read that X.
             p.bump();
             p.bump();
+            (
+                crate::Cost {
+                    mana: crate::ManaCost {
+                        x: 1,
+                        ..crate::ManaCost::zero()
+                    },
+                    ..crate::Cost::default()
+                },
+                0,
+            )
+        } else if p.eat_all("pay any amount of mana") {
+            // "that player may pay any amount of mana." (Power Leak): X
+            // chosen as the cost is offered (104.3c), read after it.
             (
                 crate::Cost {
                     mana: crate::ManaCost {
@@ -131,7 +145,10 @@ pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
     } else {
         Vec::new()
     };
-    if if_paid.is_empty() && effects.is_empty() {
+    // "… may pay any amount of mana." has no "if … does" branch: a later
+    // instruction reads the amount "paid this way" (Power Leak).
+    let read_later = cost.mana.x > 0 && p.t[p.i..].iter().any(|t| t.low == "paid");
+    if if_paid.is_empty() && effects.is_empty() && !read_later {
         return None;
     }
     cx.effects.push(Effect::UnlessPays {

@@ -68,6 +68,27 @@ pub(super) fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
         }
         return done(p, StaticAbility::MorphCostsMore(generic));
     }
+    // 500.1: "No more than two creatures can attack [you] each combat."
+    // (Caverns of Despair, Crawlspace), "… can block each combat."
+    if p.at_all("no more than") && p.at_all_from(5, "can") {
+        let max = number_word(p.peek_at(3)).filter(|n| (1..=9).contains(n))? as u8;
+        if !(p.peek_at(4) == "creature" && max == 1 || p.peek_at(4) == "creatures" && max > 1) {
+            return None;
+        }
+        p.i += 6;
+        let limit = if p.eat("attack") {
+            let you = p.eat("you");
+            StaticAbility::AttackLimit { max, you }
+        } else if p.eat("block") {
+            StaticAbility::BlockLimit { max }
+        } else {
+            return fail_at(p, start);
+        };
+        if !p.eat_all("each combat") {
+            return fail_at(p, start);
+        }
+        return done(p, limit);
+    }
     // "Each player can't play more than one spell each turn." (Rule of Law)
     if p.eat_all("each player can't play more than one spell each turn") {
         return done(p, StaticAbility::OneSpellEachTurn);

@@ -28,6 +28,12 @@ fn flip_each_branch(cx: &mut Cx, heads: bool, effects: Vec<Effect>) {
 
 /// One sentence of instructions, appended to `cx.effects`.
 pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
+    // Channel, Guardian Angel: actions granted until end of turn.
+    if p.at_all("until end of turn , any time you could")
+        || p.at_all("until end of turn , you may pay")
+    {
+        return attempt(p, cx, super::spell_clauses::granted_action);
+    }
     // "For each counter removed, CARDNAME gets +2/+0 until end of turn."
     // (Blademane Baku, after "Remove X ki counters"): the pump counted X
     // times, X as announced (409.1b).
@@ -118,6 +124,24 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // "Counter target spell if it's red." (Hydroblast, Pyroblast).
     if let Some(()) = attempt(p, cx, if_its_color) {
         return Some(());
+    }
+    // "Prevent X of that damage, where X is the amount of mana that player
+    // paid this way." (Power Leak, after "that player may pay any amount of
+    // mana. CARDNAME deals 2 damage to that player."): the damage less the
+    // mana paid (the X of the payment, 0 if declined).
+    if p.at_all(
+        "prevent x of that damage , where x is the amount of mana that player paid this way",
+    ) {
+        let n = cx.effects.len();
+        let paid_x = n >= 2
+            && matches!(&cx.effects[n - 2], Effect::UnlessPays { cost, .. } if cost.mana.x > 0);
+        if let (true, Some(Effect::DealDamage { amount, .. })) = (paid_x, cx.effects.last_mut()) {
+            *amount = Amount::Minus(Box::new(amount.clone()), Box::new(Amount::X));
+            p.eat_all(
+                "prevent x of that damage , where x is the amount of mana that player paid this way",
+            );
+            return p.eat_end().then_some(());
+        }
     }
     // "If that spell is countered this way, exile it instead of putting it
     // into its owner's graveyard." (Dissipate; Remand, Memory Lapse): a
@@ -698,6 +722,34 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         cx.effects.push(Effect::NextDrawFromRemovedPileThisTurn);
         return p.eat_end().then_some(());
     }
+    // 419.1a: "The next time you would draw a card this turn, instead look
+    // at the top X cards …, then draw a card." (Aladdin's Lamp)
+    if p.eat_all("the next time you would draw a card this turn , instead look at the top x cards of your library , put all but one of them on the bottom of your library in a random order , then draw a card") {
+        cx.effects.push(Effect::NextDrawLookAtTopX);
+        return p.eat_end().then_some(());
+    }
+    // 419.1a: "The next time you would draw a card this turn,
+    // [instructions] instead." (the Words): instructions that need no
+    // choice, or a discard or a return of a permanent by each player
+    // (asked as the draw would happen).
+    if p.eat_all("the next time you would draw a card this turn ,") {
+        let effects = super::effects::clauses(p, cx)?;
+        let fits = |e: &Effect| {
+            matches!(
+                e,
+                Effect::DealDamage { .. }
+                    | Effect::Discard { .. }
+                    | Effect::CreateTokens { .. }
+                    | Effect::GainLife { .. }
+                    | Effect::ReturnChosen { .. }
+            )
+        };
+        if effects.is_empty() || !effects.iter().all(fits) || !p.eat("instead") {
+            return None;
+        }
+        cx.effects.push(Effect::NextDrawInstead { effects });
+        return p.eat_end().then_some(());
+    }
     // 419.1a: "Until end of turn, if target player would draw a card,
     // instead that player skips that draw and you draw a card."
     if p.at_all("until end of turn , if") {
@@ -1243,6 +1295,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             effects: v,
             at_random,
             count,
+            per_counter: None,
         }];
         // "If CARDNAME deals damage to you this way, tap it." (Mishra's
         // War Machine): after the damage, if any was dealt.

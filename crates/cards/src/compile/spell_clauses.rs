@@ -9,6 +9,49 @@ use super::spell::sentence;
 use super::*;
 use crate::{Amount, Effect, ObjectFilter, ObjectRef, PlayerRef};
 
+/// Actions a spell lets its controller take until end of turn: "Until end
+/// of turn, any time you could play a mana ability, you may pay 1 life. If
+/// you do, add {1} to your mana pool." (Channel); after "Prevent the next X
+/// damage that would be dealt to target creature or player this turn.",
+/// "Until end of turn, you may pay {1} any time you could play an instant.
+/// If you do, prevent the next 1 damage that would be dealt to that
+/// creature or player this turn." (Guardian Angel).
+pub(super) fn granted_action(p: &mut P, cx: &mut Cx) -> Option<()> {
+    // Oracle "activate a mana ability": 2007 "play".
+    if (p.eat_all("until end of turn , any time you could play a mana ability")
+        || p.eat_all("until end of turn , any time you could activate a mana ability"))
+        && p.eat_all(", you may pay 1 life . if you do , add")
+    {
+        (p.eat("{c}") || p.eat("{1}")).then_some(())?;
+        p.eat_all("to your mana pool");
+        (p.eat_end() && p.at_end()).then_some(())?;
+        cx.effects.push(Effect::LifeForManaThisTurn);
+        return Some(());
+    }
+    p.eat_all("until end of turn , you may pay").then_some(())?;
+    let generic: u32 = p
+        .bump()
+        .strip_prefix('{')?
+        .strip_suffix('}')?
+        .parse()
+        .ok()?;
+    p.eat_all("any time you could play an instant . if you do , prevent the next 1 damage that would be dealt to that")
+        .then_some(())?;
+    (p.eat_all("permanent or player") || p.eat_all("creature or player")).then_some(())?;
+    (p.eat_all("this turn") && p.eat_end() && p.at_end()).then_some(())?;
+    // "that creature or player": the target of the instruction before.
+    let to = match cx.effects.as_slice() {
+        [Effect::PreventNextDamage {
+            to: crate::Recipient::Target(i),
+            ..
+        }] => crate::Recipient::Target(*i),
+        _ => return None,
+    };
+    cx.effects
+        .push(Effect::PayToPreventThisTurn { to, generic });
+    Some(())
+}
+
 /// "For each counter removed, [what] gets +P/+T until end of turn.": the
 /// pump read after the comma, counted X times.
 pub(super) fn per_counter_removed(p: &mut P, cx: &mut Cx) -> Option<()> {
@@ -97,7 +140,8 @@ pub(super) fn define_x(e: &mut Effect, a: &Amount) -> bool {
         | Effect::DrawCards { amount, .. }
         | Effect::Discard { amount, .. }
         | Effect::PutCounters { amount, .. }
-        | Effect::ReturnUpToFromGraveyard { amount, .. } => amount,
+        | Effect::ReturnUpToFromGraveyard { amount, .. }
+        | Effect::AddManaCombination { amount, .. } => amount,
         // An X/X token (Dokai) or X tokens.
         Effect::CreateTokens { amount, token, .. } => match &mut token.pt_x {
             Some(x) if *amount != Amount::X => &mut **x,

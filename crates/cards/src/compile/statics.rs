@@ -114,6 +114,17 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         {
             // 217.7d: the pile this permanent removed (Parallel Thoughts).
             (true, crate::DrawInstead::TopOfRemovedPile)
+        } else if p.eat_all("look at the top three cards of your library instead . put one of those cards into your hand and the rest on the bottom of your library in any order") {
+            (false, crate::DrawInstead::LookAtTopPutOneInHand(3))
+        } else if p.eat_all("return a card from your graveyard to your hand instead . if you can't , you lose the game") {
+            (false, crate::DrawInstead::ReturnFromGraveyardOrLose)
+        } else if p.eat_all("reveal the top card of your library instead . if it's a creature card , put it into your graveyard . otherwise , draw a card") {
+            (false, crate::DrawInstead::RevealTopCreatureToGraveyard)
+        } else if p.eat_all("you may put a") {
+            let kind = crate::CounterKind::from_name(p.peek())?;
+            p.bump();
+            p.eat_all("counter on cardname instead").then_some(())?;
+            (true, crate::DrawInstead::CounterOnThis(kind))
         } else {
             return None;
         };
@@ -122,8 +133,58 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 optional,
                 instead,
                 each_player: false,
+                when: crate::DrawWhen::Any,
             }]
         });
+    }
+    // 419.1a: "If you would draw a card during your draw step, instead you
+    // may skip that draw. If you do, until your next turn, you can't be
+    // attacked except by creatures with flying and/or islandwalk." (Island
+    // Sanctuary)
+    if p.eat_all("if you would draw a card during your draw step , instead you may skip that draw . if you do , until your next turn , you can't be attacked except by creatures with flying and/or islandwalk") {
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::DrawReplacement {
+                optional: true,
+                instead: crate::DrawInstead::SkipSanctuary,
+                each_player: false,
+                when: crate::DrawWhen::DrawStep,
+            }]
+        });
+    }
+    // 419.1a: "If a player would draw a card, …" replacements of every
+    // player's draws.
+    if p.at_all("if a player would draw a card") {
+        let start = p.i;
+        p.eat_all("if a player would draw a card");
+        let mut when = crate::DrawWhen::Any;
+        if p.eat_all("except the first one they draw in each of their draw steps") {
+            when = crate::DrawWhen::ExceptFirstInDrawStep;
+        }
+        p.eat(",");
+        let instead = if p.eat_all("that player skips that draw instead") {
+            Some(crate::DrawInstead::Skip)
+        } else if p.eat_all("they reveal it instead . then any other player may pay 2 life . if a player does , put that card into its owner's graveyard . otherwise , that player draws a card") {
+            Some(crate::DrawInstead::RevealOthersMayPayLife(2))
+        } else if p.eat_all("instead they draw a card and reveal it . if it's a creature card , that player discards it unless they pay 3 life") {
+            Some(crate::DrawInstead::DrawRevealCreatureDiscardUnlessLife(3))
+        } else if p.eat_all("that player discards a card instead . if the player discards a card this way , they draw a card . if the player doesn't discard a card this way , they mill a card") {
+            Some(crate::DrawInstead::DiscardThenDrawOrMill)
+        } else {
+            None
+        };
+        if let Some(instead) = instead.filter(|i| {
+            when == crate::DrawWhen::Any || *i == crate::DrawInstead::DiscardThenDrawOrMill
+        }) {
+            return (p.eat_end() && p.at_end()).then(|| {
+                vec![StaticAbility::DrawReplacement {
+                    optional: false,
+                    instead,
+                    each_player: true,
+                    when,
+                }]
+            });
+        }
+        p.i = start;
     }
     // 419.1a, 217.7b: "If a player would draw a card, that player removes
     // the top card of an opponent's library from the game face down
@@ -134,6 +195,7 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 optional: false,
                 instead: crate::DrawInstead::RemoveOpponentsTop,
                 each_player: true,
+                when: crate::DrawWhen::Any,
             }]
         });
     }
@@ -414,6 +476,7 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                     StaticAbility::CopyExceptions {
                         keeps_color: false,
                         has,
+                        also_types: crate::TypeSet::EMPTY,
                     },
                     StaticAbility::CopyAsTurnedFaceUp(f),
                 ]
@@ -552,9 +615,25 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         } else {
             None
         };
+        // 503.9: "…, except it's an enchantment in addition to its other
+        // types" (Copy Artifact).
+        let mut also_types = crate::TypeSet::EMPTY;
+        if !keeps_color && p.eat_all(", except it's an") {
+            let t = match p.bump() {
+                "enchantment" => crate::CardType::Enchantment,
+                "artifact" => crate::CardType::Artifact,
+                _ => return None,
+            };
+            p.eat_all("in addition to its other types").then_some(())?;
+            also_types = crate::TypeSet::single(t);
+        }
         let mut v = vec![StaticAbility::ComesIntoPlayAsCopy(f)];
-        if keeps_color {
-            v.push(StaticAbility::CopyExceptions { keeps_color, has });
+        if keeps_color || !also_types.is_empty() {
+            v.push(StaticAbility::CopyExceptions {
+                keeps_color,
+                has,
+                also_types,
+            });
         }
         return (p.eat_end() && p.at_end()).then_some(v);
     }
@@ -932,6 +1011,16 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             p.eat_all("can't block");
             out.push(StaticAbility::CantBlock(affected.clone()));
             its_abilities_cant_be_played(p, &affected, &mut out);
+        } else if this && p.at_all("can't attack unless you sacrifice") {
+            // 308.2d: "Leviathan can't attack unless you sacrifice two
+            // Islands." (the reminder: paid as attackers are declared).
+            p.eat_all("can't attack unless you");
+            let (cost, count) = super::upkeep::sacrifice_cost(p)?;
+            out.push(StaticAbility::AttackSacrificeCost {
+                affected: affected.clone(),
+                filter: cost.sacrifice?,
+                count,
+            });
         } else if !this && p.eat_all("can't attack unless its controller pays") {
             // 308.2d: Brainwash's cost to attack with the enchanted creature.
             let generic = generic_mana(p)?;

@@ -473,9 +473,9 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 p.eat_all("converted mana cost");
                 let n = number_word(p.bump())?;
                 if p.eat_all("or less") {
-                    f.cmc_at_most = Some(n);
-                } else if p.at_all("or greater") || p.at_all("or more") {
-                    return fail_at(p, start);
+                    f.cmc_at_most = Some(i8::try_from(n).ok()?);
+                } else if p.eat_all("or greater") || p.eat_all("or more") {
+                    f.cmc_at_least = Some(i8::try_from(n).ok()?);
                 } else {
                     f.cmc_exactly = Some(n);
                 }
@@ -902,6 +902,10 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
     } else if cx.trig_obj && p.eat_all("the other creature") {
         // "the other creature" (Mammoth Harness): the one of the event.
         ObjectRef::Triggering
+    } else if cx.trig_targeting && p.eat_all("that spell or ability") {
+        // "counter that spell or ability" (Jetting Glasskite): the one
+        // whose targeting triggered the ability.
+        ObjectRef::TargetingSpellOrAbility
     } else if cx.trig_obj && p.eat_all("that spell") {
         // "counter that spell" (Planar Chaos): the spell that triggered it.
         ObjectRef::Triggering
@@ -918,6 +922,18 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
             .iter()
             .rposition(|t| matches!(t.kind, TargetKind::Spell(_)))?;
         ObjectRef::Target(i as u8)
+    } else if cx.that_attached
+        && p.at("that")
+        && matches!(
+            p.peek_at(1),
+            "creature" | "permanent" | "land" | "artifact" | "enchantment"
+        )
+    {
+        // "destroy that land" (Erosion), "deals 2 damage to that creature"
+        // (Earthbind): the enchanted permanent named before.
+        p.bump();
+        p.bump();
+        ObjectRef::Attached
     } else if p.at_all("that creature") || p.at_all("that permanent") {
         p.bump();
         p.bump();
@@ -987,6 +1003,9 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         // Righteous): the same objects, found again as this effect applies.
         p.eat_all("those creatures");
         cx.last_obj.clone()?
+    } else if p.eat_all("enchanted creature and other creatures that share a creature type with it")
+    {
+        ObjectRef::AttachedAndEachSharingCreatureType
     } else if p.eat_all("enchanted creature")
         || p.eat_all("equipped creature")
         || eat_enchanted_noncreature(p)

@@ -76,6 +76,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 p.bump();
                 cx.trig_player = true;
                 cx.last_obj = Some(ObjectRef::Attached);
+                cx.that_attached = true;
                 return Some(vec![Trigger::BeginningOfAttachedControllers(step)]);
             }
         }
@@ -98,6 +99,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             Step::Upkeep
         } else if p.eat_all("draw step") {
             Step::Draw
+        } else if p.eat_all("precombat main phase") {
+            // 305.1: "At the beginning of your precombat main phase, add
+            // {B} for each charge counter on CARDNAME" (Black Market).
+            Step::PrecombatMain
         } else if p.eat_all("end step") || p.eat_all("end of turn step") || p.eat_all("end of turn")
         {
             Step::EndOfTurn
@@ -236,6 +241,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             Some((f, Noun::Permanent)) if p.at_all("is tapped for mana ,") => {
                 p.eat_all("is tapped for mana");
                 cx.trig_obj = true;
+                cx.mana_trigger = true;
                 return Some(vec![Trigger::TappedForMana(f)]);
             }
             // "Whenever a creature is dealt damage" (Repercussion).
@@ -280,11 +286,15 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 return None;
             };
             let opponents = p.eat_all("an opponent controls");
+            // "… for the first time each turn" (Jetting Glasskite).
+            let first_each_turn = p.eat_all("for the first time each turn");
             cx.trig_player = true;
+            cx.trig_targeting = true;
             return Some(vec![Trigger::BecomesTarget {
                 spells_only,
                 aura_spells,
                 opponents,
+                first_each_turn,
             }]);
         }
         // "Whenever CARDNAME becomes tapped" (City of Brass).
@@ -484,6 +494,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     // Aura's abilities; "its controller" is the enchanted creature's.
     if p.eat_all("enchanted land is tapped for mana") {
         cx.last_obj = Some(ObjectRef::Attached);
+        cx.mana_trigger = true;
         return Some(vec![Trigger::AttachedTappedForMana]);
     }
     // "Whenever fortified land becomes tapped" (Darksteel Garrison, 502.65).
@@ -524,6 +535,17 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         if p.eat_all("attacks or blocks") {
             return Some(vec![Trigger::AttachedAttacks, Trigger::AttachedBlocks]);
+        }
+        // "When enchanted creature becomes the target of a spell or
+        // ability" (Sleeping Potion, Spinal Graft, Fractured Loyalty).
+        if p.eat_all("becomes the target of a spell or ability") {
+            cx.trig_obj = true;
+            cx.trig_player = true;
+            cx.trig_targeting = true;
+            return Some(vec![Trigger::PermanentBecomesTarget {
+                filter: None,
+                opponents: false,
+            }]);
         }
         // Mammoth Harness: "the other creature" is the one blocked or
         // blocking.
@@ -708,6 +730,19 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
     }
     cx.trig_obj = true;
+    // "Whenever a creature becomes the target of a spell or ability"
+    // (Cowardice), "… an opponent controls" (Cloud Cover): "that
+    // creature" and "it" are the permanent targeted.
+    if !or_another && p.eat_all("becomes the target of a spell or ability") {
+        let opponents = p.eat_all("an opponent controls");
+        cx.trig_player = true;
+        cx.trig_targeting = true;
+        cx.last_obj = Some(ObjectRef::Triggering);
+        return Some(vec![Trigger::PermanentBecomesTarget {
+            filter: Some(f),
+            opponents,
+        }]);
+    }
     if p.eat_all("comes into play") {
         if p.eat_all("under your control") {
             f.controller = ControllerFilter::You;
@@ -734,6 +769,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         p.eat_all("from play").then_some(())?;
         cx.trig_card = true;
         cx.trig_player = true;
+        cx.trig_card_yours = whose == Whose::You;
         return Some(vec![Trigger::PutIntoGraveyardOfFromPlay(f, whose)]);
     }
     None
@@ -1088,6 +1124,20 @@ fn trigger_condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
             at_least: 0,
             at_most: Some(0),
             controlled_by: None,
+        }
+    } else if p.eat_all("enchanted creature has") {
+        // "if enchanted creature has flying," (Earthbind): the creature
+        // this Aura enchants, as the ability triggers and resolves
+        // (404.3); "that creature" after it names it.
+        let k = super::keywords::keyword(p)?;
+        cx.last_obj = Some(ObjectRef::Attached);
+        cx.that_attached = true;
+        Condition::ObjectIs {
+            what: ObjectRef::Attached,
+            filter: Box::new(ObjectFilter {
+                with_keyword: Some(k),
+                ..ObjectFilter::any()
+            }),
         }
     } else if cx.trig_player && p.eat_all("that player controls") {
         // "if that player controls a Plains," (Spiritual Sanctuary).

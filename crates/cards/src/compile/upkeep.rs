@@ -46,6 +46,18 @@ pub(super) fn pay_cost(p: &mut P) -> Option<Cost> {
     let mut cost = Cost::default();
     if let Some(m) = mana_symbols(p) {
         cost.mana = m;
+        // "{1} or 1 life" (Erosion): the life may be paid instead.
+        if p.at("or") && p.peek_at(2) == "life" {
+            let start = p.i;
+            p.bump();
+            match amount(p) {
+                Some(Amount::Fixed(n)) if n > 0 && p.eat("life") => {
+                    cost.life_instead = n as u32;
+                    return Some(cost);
+                }
+                _ => p.i = start,
+            }
+        }
         if !p.at("and") {
             return Some(cost);
         }
@@ -211,6 +223,11 @@ fn plain_instructions(effects: Vec<Effect>) -> Option<Vec<Effect>> {
                 what: ObjectRef::This,
                 amount: Amount::Fixed(_),
                 ..
+            } | Effect::AddMana {
+                // "Cumulative upkeep—Add {R}." (Braid of Fire): mana added
+                // to the payer's pool, which can always be done.
+                who: PlayerRef::You,
+                ..
             }
         )
     });
@@ -250,6 +267,28 @@ fn count(p: &mut P) -> Option<u8> {
 /// The upkeep keywords, each expanded to the abilities it means; `None`
 /// (cursor unmoved by the caller's retry) when the line has none here.
 pub(super) fn keyword(p: &mut P) -> Option<Vec<Ability>> {
+    if p.at_all("cumulative upkeep — discard a card .") {
+        // 502.13a: "Cumulative upkeep—Discard a card." (Vexing Sphinx): a
+        // card chosen for each age counter, all of them or none.
+        p.eat_all("cumulative upkeep — discard a card .");
+        return Some(vec![at_your_upkeep(
+            vec![
+                Effect::PutCounters {
+                    what: ObjectRef::This,
+                    kind: CounterKind::Age,
+                    amount: Amount::Fixed(1),
+                },
+                Effect::UnlessDiscard {
+                    filter: ObjectFilter::default(),
+                    effects: vec![sacrifice_this()],
+                    at_random: false,
+                    count: 1,
+                    per_counter: Some(CounterKind::Age),
+                },
+            ],
+            None,
+        )]);
+    }
     if p.eat_all("cumulative upkeep") {
         // 502.13a: "At the beginning of your upkeep, put an age counter on
         // this permanent, then sacrifice this permanent unless you pay

@@ -245,6 +245,29 @@ pub(super) fn pump(
     color_chosen: bool,
     type_chosen: Option<bool>,
 ) -> Option<Effect> {
+    // "CARDNAME gains \"Enchanted creature loses flying.\"" (Earthbind):
+    // the Aura gains a static ability about what it enchants.
+    if what == ObjectRef::This && !eot_prefix && p.at_all("gains \" enchanted creature") {
+        let start = p.i;
+        for _ in 0..4 {
+            p.bump();
+        }
+        return match pump(p, ObjectRef::Attached, false, false, None) {
+            Some(Effect::Continuous {
+                effect,
+                duration: Duration::Permanent,
+                ..
+            }) if p.eat(".") && p.eat("\"") => Some(Effect::Continuous {
+                what: ObjectRef::This,
+                effect,
+                duration: Duration::ToWhatThisEnchants,
+            }),
+            _ => {
+                p.i = start;
+                None
+            }
+        };
+    }
     let mut e = LayerEffect::default();
     let mut any = false;
     let mut chosen_color = false;
@@ -473,7 +496,13 @@ pub(super) fn pump(
         Duration::UntilYourNextUpkeep
     } else if p.eat_all("until cardname leaves play") {
         Duration::UntilSourceLeaves
-    } else if p.at(".") && e.power == 0 && e.toughness == 0 && e.set_pt.is_none() {
+    } else if (p.at(".") || p.at_end() && e.grant.is_some())
+        && e.power == 0
+        && e.toughness == 0
+        && e.set_pt.is_none()
+    {
+        // (A quoted ability ends the sentence with its own period:
+        // "Earthbind gains \"Enchanted creature loses flying.\"")
         // "{0}: Mist Dragon gains flying." (reminder: "This effect lasts
         // indefinitely."): an effect with no stated duration lasts as long
         // as its object stays in play (418.3b).
@@ -742,6 +771,46 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
         "add" | "adds" => {
             // "its controller adds an additional {G}{G}" (Overgrowth).
             let _ = p.eat_all("an additional") || p.eat("additional");
+            // 406.1b: "its controller adds an additional one mana of any
+            // color" (Fertile Ground), "… two mana in any combination of
+            // colors" (Dawn's Reflection): a triggered mana ability's
+            // choice; "add one mana of any color" (Quirion Sentinel), "…
+            // for each charge counter removed this way" (Coalition Relic),
+            // "Add X mana in any combination of {B} and/or {R}, where X is
+            // …" (Burnt Offering): chosen as it resolves.
+            {
+                let i = p.i;
+                let all = crate::ColorSet(0x1f);
+                let found = match produce(p) {
+                    Some(ManaProduce::AnyColor(1)) if p.at_all("for each") => {
+                        super::amounts::for_each(p, cx, Amount::Fixed(1))
+                            .filter(|a| *a != Amount::Fixed(1))
+                            .map(|a| (a, all))
+                    }
+                    Some(ManaProduce::AnyColor(1)) => Some((Amount::Fixed(1), all)),
+                    Some(ManaProduce::Combination {
+                        colors,
+                        amount: Some(n),
+                    }) => Some((Amount::Fixed(i32::from(n)), colors)),
+                    // X defined by the sentence's ", where X is …"
+                    // (`define_x`), or the spell's X.
+                    Some(ManaProduce::Combination {
+                        colors,
+                        amount: None,
+                    }) => Some((Amount::X, colors)),
+                    _ => None,
+                };
+                match found {
+                    Some((amount, colors)) => {
+                        return Some(vec![Effect::AddManaCombination {
+                            who,
+                            amount,
+                            colors,
+                        }]);
+                    }
+                    None => p.i = i,
+                }
+            }
             // 406.1b: "… one mana of any type that land produced for each
             // other land you control with the same name as it" (Sasaya's
             // Essence), in a "tapped for mana" triggered mana ability.

@@ -17,6 +17,7 @@ fn option_object(a: &Action) -> Option<ObjId> {
         | Action::PlayFaceDown(o)
         | Action::TurnFaceUp(o)
         | Action::Suspend(o)
+        | Action::EndEffect(o)
         | Action::PlaySplit { card: o, .. }
         | Action::Activate { source: o, .. }
         | Action::ActivateMana { source: o, .. }

@@ -78,6 +78,9 @@ pub struct Characteristics {
     /// Layer 5 (502.6c): an effect removed all its landwalk abilities; the
     /// ones in its text (`Ability::Landwalk`) no longer count.
     pub landwalk_lost: bool,
+    /// Layer 5: a Licid that became an Aura lost the ability that made it
+    /// one and has "enchant creature" (mechanics/licid.rs).
+    pub licid: bool,
 }
 
 /// The abilities granted in quotes to one object (layer 5): where each
@@ -132,7 +135,11 @@ impl Granted {
 
 impl Characteristics {
     pub fn face_def(&self) -> &'static CardFace {
-        &tolaria_cards::db().get(self.card).faces[self.face as usize]
+        // 418.6: a text-changing effect (layer 3) rewrites its abilities.
+        match self.text {
+            Some(t) => tolaria_cards::bent_face(self.card, self.face, t),
+            None => &tolaria_cards::db().get(self.card).faces[self.face as usize],
+        }
     }
     /// The abilities the object has now: its face's (or the face it copies),
     /// none if an effect removed them (layer 5) or for a token (whose
@@ -157,16 +164,26 @@ impl Characteristics {
     /// triggered abilities its keywords stand for (502.3, 502.63, 502.68).
     /// The position in this list is the ability's activation index.
     pub fn all_abilities(&self) -> impl Iterator<Item = (AbilityRef, &'static Ability)> + '_ {
-        let (card, face) = (self.card, self.face);
-        let printed = self.abilities().iter().enumerate().map(move |(i, a)| {
-            (
-                AbilityRef::Printed {
+        let (card, face, text) = (self.card, self.face, self.text);
+        let licid = self.licid;
+        let printed = self
+            .abilities()
+            .iter()
+            .enumerate()
+            .filter(move |(_, a)| !(licid && crate::mechanics::licid::is_licid_ability(a)));
+        let printed = printed.map(move |(i, a)| {
+            let index = i as u8;
+            let r = match text {
+                // 418.6: the ability as the text change rewrote it.
+                Some(change) => AbilityRef::Bent {
                     card,
                     face,
-                    index: i as u8,
+                    index,
+                    change,
                 },
-                a,
-            )
+                None => AbilityRef::Printed { card, face, index },
+            };
+            (r, a)
         });
         let gained = self.gained.filter(|_| self.gained_ability().is_some());
         let keywords = tolaria_cards::KeywordSet(self.keywords.0 & TRIGGERED_KEYWORDS.0)
@@ -185,6 +202,7 @@ impl Characteristics {
     pub fn ability_list(&self) -> AbilityList {
         AbilityList {
             printed: self.abilities(),
+            licid: self.licid,
             land_mana: self.land_mana,
             gained: self.gained_ability(),
             granted: self.granted,
@@ -196,7 +214,7 @@ impl Characteristics {
     /// one granted in quotes).
     pub fn ability_card(&self, r: AbilityRef) -> CardId {
         match r {
-            AbilityRef::Printed { card, .. } => card,
+            AbilityRef::Printed { card, .. } | AbilityRef::Bent { card, .. } => card,
             AbilityRef::Keyword(_)
             | AbilityRef::Granted { .. }
             | AbilityRef::Deploy
@@ -320,6 +338,8 @@ impl Characteristics {
 #[derive(Clone, Copy, Debug)]
 pub struct AbilityList {
     printed: &'static [Ability],
+    /// A Licid's lost ability is left out (`Characteristics::licid`).
+    licid: bool,
     land_mana: u8,
     gained: Option<&'static Ability>,
     granted: Granted,
@@ -328,8 +348,10 @@ pub struct AbilityList {
 
 impl AbilityList {
     pub fn iter(&self) -> impl Iterator<Item = &'static Ability> + '_ {
+        let licid = self.licid;
         self.printed
             .iter()
+            .filter(move |a| !(licid && crate::mechanics::licid::is_licid_ability(a)))
             .chain(land_mana_refs(self.land_mana).map(AbilityRef::get))
             .chain(self.gained)
             .chain(self.granted.refs().map(AbilityRef::get))
@@ -375,6 +397,7 @@ pub(crate) fn of_face(card: CardId, face_idx: u8, controller: PlayerId) -> Chara
         deploy: false,
         bands_with_other_lost: false,
         landwalk_lost: false,
+        licid: false,
     }
 }
 
@@ -481,6 +504,11 @@ pub fn compute(game: &Game, id: ObjId) -> Characteristics {
         for e in on_it {
             if let Some(c) = e.effect.set_colors {
                 ch.colors = c;
+            }
+            // 418.6: layer 3 on a spell (Sleight of Mind); the last change
+            // made is the one in force.
+            if let Some(t) = e.effect.text {
+                ch.text = Some(t);
             }
         }
         return ch;
@@ -634,6 +662,8 @@ pub struct ManaSource {
     pub granted: Granted,
     /// Its `Characteristics::text_lost` and `land_mana` (layer 4, 212.6e).
     pub land: (bool, u8),
+    /// Its text change (layer 3, 418.6), which rewrites its abilities.
+    pub text: Option<TextChange>,
     /// The abilities it has now (layers 1 and 5).
     pub abilities: AbilityList,
     /// Its only mana ability is a plain "{T}: Add one mana of one kind"
@@ -672,7 +702,11 @@ impl ManaSource {
                 && !ch.is(tolaria_cards::CardType::Enchantment);
             match &m.produce {
                 tolaria_cards::ManaProduce::Fixed(v)
-                    if plain_tap && v.len() == 1 && m.only_if.is_none() && !m.once_per_turn =>
+                    if plain_tap
+                        && v.len() == 1
+                        && m.only_if.is_none()
+                        && !m.once_per_turn
+                        && m.spend_only.is_none() =>
                 {
                     Some((i, v[0]))
                 }
@@ -685,6 +719,7 @@ impl ManaSource {
             face: ch.face,
             granted: ch.granted,
             land: (ch.text_lost, ch.land_mana),
+            text: ch.text,
             abilities,
             simple,
         }

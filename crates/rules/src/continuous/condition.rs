@@ -44,6 +44,11 @@ pub(crate) fn holds(
         Condition::NotPlayedFromHand => {
             game.objects[src.slot as usize].flags & crate::state::object::flags::FROM_HAND == 0
         }
+        Condition::PlayedDuringMainPhase => {
+            game.objects[src.slot as usize].flags
+                & crate::state::object::flags::PLAYED_IN_MAIN_PHASE
+                != 0
+        }
         Condition::PlayedFromHand => {
             game.objects[src.slot as usize].flags & crate::state::object::flags::FROM_HAND != 0
         }
@@ -183,6 +188,17 @@ pub(crate) fn holds(
                 .count() as u32
                 >= *at_least
         }
+        // "if enchanted creature has flying" (Earthbind): what this Aura
+        // enchants, as the ability triggers (404.3).
+        Condition::ObjectIs {
+            what: tolaria_cards::ObjectRef::Attached,
+            filter,
+        } => match game.objects[src.slot as usize].attached_to {
+            Some(crate::Target::Object(c)) => {
+                crate::continuous::filter::matches(game, filter, c, Some(src), you)
+            }
+            _ => false,
+        },
         // Only on resolution (`holds_on_resolution`).
         Condition::PutFromHand
         | Condition::YouDid
@@ -430,7 +446,9 @@ pub(crate) fn holds_on_resolution(game: &Game, ctx: &ResolveCtx, c: &Condition) 
         };
         let crate::StackKind::Ability {
             source,
-            ability: tolaria_cards::AbilityRef::Printed { index, .. },
+            ability:
+                tolaria_cards::AbilityRef::Printed { index, .. }
+                | tolaria_cards::AbilityRef::Bent { index, .. },
             triggered: false,
             ..
         } = r.item.kind

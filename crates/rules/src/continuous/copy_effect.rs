@@ -41,6 +41,7 @@ impl Game {
                 Some(StackKind::Ability {
                     ability:
                         r @ (tolaria_cards::AbilityRef::Printed { .. }
+                        | tolaria_cards::AbilityRef::Bent { .. }
                         | tolaria_cards::AbilityRef::Granted { .. }),
                     ..
                 }) => Some(*r),
@@ -68,6 +69,7 @@ impl Game {
                 pt: values.pt,
                 keywords: values.keywords,
                 subtypes: values.subtypes,
+                types: values.types,
             }),
             until_end_of_turn: false,
             until_end_of_combat: false,
@@ -76,6 +78,7 @@ impl Game {
             while_enchanted: false,
             while_controlled: false,
             until_upkeep_of: None,
+            to_attached: false,
         });
         let obj = ctx.source;
         let own = self.objects[obj.slot as usize].card;

@@ -22,12 +22,12 @@
 use crate::state::event::DrawReason;
 use crate::{DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Zone};
 use serde::{Deserialize, Serialize};
-use tolaria_cards::{CardId, CardType, DrawInstead, StaticAbility};
+use tolaria_cards::{CardId, CardType, DrawInstead, DrawWhen, StaticAbility};
 
 /// One "until end of turn, if `player` would draw a card, instead that
 /// player skips that draw and `controller` draws a card" effect; these
 /// end in the cleanup step.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DrawRule {
     /// The card whose effect this is.
     pub card: CardId,
@@ -46,148 +46,250 @@ pub struct DrawRule {
     /// used once; the pile is the cards this object removed (217.7d).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub from_removed: Option<ObjId>,
+    /// "The next time you would draw a card this turn, [instructions]
+    /// instead." (the Words of Onslaught): used once; the instructions run
+    /// with the context of the ability that made the rule (its controller,
+    /// source and targets).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instead: Option<(crate::state::stack::ResolveCtx, Vec<tolaria_cards::Effect>)>,
+    /// "The next time you would draw a card this turn, instead look at the
+    /// top X cards of your library, put all but one of them on the bottom
+    /// of your library in a random order, then draw a card." (Aladdin's
+    /// Lamp): used once, with X.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub look_at_top: Option<u32>,
 }
 
 impl Game {
-    /// 423.1 with 419.1a: `p` draws a card, unless a replacement effect
-    /// has another player draw instead.
+    /// 423.1 with 419.1a: `p` draws a card, unless replacement effects
+    /// replace the draw.
     pub fn draw_for(&mut self, p: PlayerId, why: DrawReason) {
         if self.draw_rules.is_empty() && !self.may_have_statics() && !self.dredge_in_graveyard(p) {
             self.draw_card(p, why);
             return;
         }
-        let mut drawer = p;
-        let mut used = 0u64;
-        // Players whose own draw replacements were considered (419.6a).
-        let mut asked = 0u64;
-        // 419.6a: each effect applies at most once to the event and the
-        // events that replace it. 419.9a: of several, the first made
-        // applies first (an affected player's choice is not asked here).
-        loop {
-            if asked & (1 << drawer.index().min(63)) == 0 {
-                asked |= 1 << drawer.index().min(63);
-                if self.static_draw_replacement(drawer) {
-                    return;
-                }
-            }
-            let Some(i) = self
-                .draw_rules
-                .iter()
-                .enumerate()
-                .position(|(i, r)| r.player == drawer && used & (1 << i.min(63)) == 0)
-            else {
-                break;
-            };
-            used |= 1 << i.min(63);
-            let rule = self.draw_rules[i].clone();
-            if rule.from_outside || rule.from_removed.is_some() {
-                // "The next time": the rule is used up (419.1a).
-                self.draw_rules.remove(i);
-                self.emit(Event::DrawReplacedByStatic {
-                    player: drawer,
-                    card: rule.card,
-                });
-                match rule.from_removed {
-                    Some(source) => self.top_of_removed_pile_to_hand(source),
-                    None => self.card_from_outside_instead(drawer),
-                }
-                return;
-            }
-            self.emit(Event::DrawReplaced {
-                player: drawer,
-                by_card: rule.card,
-                instead: rule.controller,
-            });
-            drawer = rule.controller;
-        }
-        self.draw_card(drawer, why);
+        let mut used = DrawUsed::default();
+        self.draw_replaced(p, why, &mut used);
     }
 
-    /// 419.1a: a static "If you would draw a card, [you may] instead …" of a
-    /// permanent `p` controls, or the dredge ability of a card in `p`'s
-    /// graveyard (502.47a), replaces `p`'s draw. The affected player
-    /// chooses which of those that apply applies, or (all being optional)
-    /// to draw the card (419.9a): one decision. True if the draw was
-    /// replaced.
-    fn static_draw_replacement(&mut self, p: PlayerId) -> bool {
-        let mut found: Vec<DrawCandidate> = Vec::new();
+    /// 419.1a, 419.9a: the draw of `drawer`, with the replacement effects
+    /// that apply to it. 419.6a: each effect applies at most once to the
+    /// event and the events that replace it (`used`), so the draw a
+    /// replacement makes ("… Otherwise, draw a card", Chains of
+    /// Mephistopheles's "they draw a card") is a draw the other effects may
+    /// still replace, but not that one. 419.9a: of several that apply, the
+    /// affected player (the drawing player) chooses one; it applies, and
+    /// the event it gives is checked again.
+    pub(crate) fn draw_replaced(&mut self, p: PlayerId, why: DrawReason, used: &mut DrawUsed) {
+        let mut drawer = p;
+        loop {
+            let mut found: Vec<DrawCandidate> = Vec::new();
+            self.static_draw_candidates(drawer, why, used, &mut found);
+            if !used.dredge {
+                self.dredge_candidates(drawer, &mut found);
+            }
+            for (i, r) in self.draw_rules.iter().enumerate() {
+                // Two equal rules (two activations of Mangara's Tome) are
+                // one choice: the first of them is offered.
+                let same = found
+                    .iter()
+                    .any(|c| matches!(c, DrawCandidate::Rule(j) if self.draw_rules[*j] == *r));
+                if r.player == drawer && used.rules & (1 << i.min(63)) == 0 && !same {
+                    found.push(DrawCandidate::Rule(i));
+                }
+            }
+            if found.is_empty() {
+                self.draw_card(drawer, why);
+                return;
+            }
+            let Some(pick) = self.choose_draw_replacement(drawer, &found) else {
+                self.draw_card(drawer, why);
+                return;
+            };
+            match found[pick] {
+                DrawCandidate::Static(src, _, instead) => {
+                    used.statics.push(src);
+                    let card = self.objects[src.slot as usize].card;
+                    self.emit(Event::DrawReplacedByStatic {
+                        player: drawer,
+                        card,
+                    });
+                    self.draw_instead(drawer, src, instead, why, used);
+                    return;
+                }
+                DrawCandidate::Dredge(o, n) => {
+                    self.dredge(drawer, o, n);
+                    return;
+                }
+                DrawCandidate::Rule(i) => {
+                    used.rules |= 1 << i.min(63);
+                    let rule = self.draw_rules[i].clone();
+                    if rule.from_outside
+                        || rule.from_removed.is_some()
+                        || rule.instead.is_some()
+                        || rule.look_at_top.is_some()
+                    {
+                        // "The next time": the rule is used up (419.1a).
+                        self.draw_rules.remove(i);
+                        self.emit(Event::DrawReplacedByStatic {
+                            player: drawer,
+                            card: rule.card,
+                        });
+                        if let Some(x) = rule.look_at_top {
+                            self.lamp_instead(drawer, x, why, used);
+                        } else if let Some((ctx, effects)) = rule.instead {
+                            self.rule_effects_instead(&ctx, &effects);
+                        } else {
+                            match rule.from_removed {
+                                Some(source) => self.top_of_removed_pile_to_hand(source),
+                                None => self.card_from_outside_instead(drawer),
+                            }
+                        }
+                        return;
+                    }
+                    self.emit(Event::DrawReplaced {
+                        player: drawer,
+                        by_card: rule.card,
+                        instead: rule.controller,
+                    });
+                    drawer = rule.controller;
+                }
+            }
+        }
+    }
+
+    /// 419.1a: the static "If you would draw a card, [you may] instead …"
+    /// of the permanents in play that apply to `p`'s draw (`why`) and
+    /// haven't applied to it yet (419.6a).
+    fn static_draw_candidates(
+        &self,
+        p: PlayerId,
+        why: DrawReason,
+        used: &DrawUsed,
+        found: &mut Vec<DrawCandidate>,
+    ) {
         self.any_static_in_play(|s, src, controller| {
             if let StaticAbility::DrawReplacement {
                 optional,
                 instead,
                 each_player,
+                when,
             } = s
             {
-                if controller == p || *each_player {
+                let applies = match when {
+                    DrawWhen::Any => true,
+                    // "during your draw step": the draw step's draw is the
+                    // active player's (304.1).
+                    DrawWhen::DrawStep => self.step == tolaria_cards::Step::Draw,
+                    // "except the first one they draw in each of their draw
+                    // steps": the turn-based draw (304.1) is that one.
+                    DrawWhen::ExceptFirstInDrawStep => why != DrawReason::DrawStep,
+                };
+                let whose = if *when == DrawWhen::DrawStep {
+                    controller == p && self.active == p
+                } else {
+                    controller == p || *each_player
+                };
+                // Two permanents with the same replacement that doesn't
+                // involve its source (two Chains of Mephistopheles) are one
+                // choice: the order among them changes nothing.
+                let same = !matches!(
+                    instead,
+                    DrawInstead::RemoveOpponentsTop
+                        | DrawInstead::TopOfRemovedPile
+                        | DrawInstead::CounterOnThis(_)
+                ) && found.iter().any(|c| {
+                    matches!(c, DrawCandidate::Static(o, opt, i)
+                        if *opt == *optional && *i == *instead
+                            && self.objects[o.slot as usize].card == self.objects[src.slot as usize].card)
+                });
+                if applies && whose && !same && !used.statics.contains(&src) {
                     found.push(DrawCandidate::Static(src, *optional, *instead));
                 }
             }
             false
         });
-        self.dredge_candidates(p, &mut found);
-        if found.is_empty() {
-            return false;
-        }
+    }
+
+    /// 419.9a: the affected player chooses which of the effects `found`
+    /// applies, or, all of them being optional, to draw the card (`None`):
+    /// one decision, asked only if there is a choice.
+    fn choose_draw_replacement(&mut self, p: PlayerId, found: &[DrawCandidate]) -> Option<usize> {
         let all_optional = found.iter().all(|c| match c {
             DrawCandidate::Static(_, optional, _) => *optional,
             DrawCandidate::Dredge(..) => true,
+            DrawCandidate::Rule(_) => false,
         });
-        let pick = if found.len() == 1 && !all_optional {
-            0
-        } else {
-            let describe = |g: &Game, c: &DrawCandidate| match *c {
-                DrawCandidate::Static(src, ..) => {
-                    crate::continuous::characteristics::compute(g, src)
-                        .name()
-                        .to_string()
-                }
-                DrawCandidate::Dredge(o, n) => {
-                    format!("dredge {n}: {}", g.objects[o.slot as usize].def().name)
-                }
-            };
-            let prompt = match found.as_slice() {
-                [DrawCandidate::Static(..)] => format!(
-                    "{p} would draw a card: apply {}'s effect instead?",
-                    describe(self, &found[0])
-                ),
-                _ => {
-                    format!("{p} would draw a card: choose a replacement effect to apply (419.9a)")
-                }
-            };
-            let mut options: Vec<String> = Vec::with_capacity(found.len() + 1);
-            if all_optional {
-                options.push("draw the card".into());
-            }
-            options.extend(
-                found
-                    .iter()
-                    .map(|c| format!("{} instead", describe(self, c))),
-            );
-            let n = options.len();
-            let pick = self.replay_choice(p, DecisionKind::ChooseOption { prompt, options }, n);
-            if all_optional {
-                if pick == 0 {
-                    return false;
-                }
-                pick - 1
-            } else {
-                pick
-            }
-        };
-        match found[pick.min(found.len() - 1)] {
-            DrawCandidate::Static(src, _, instead) => {
-                let card = self.objects[src.slot as usize].card;
-                self.emit(Event::DrawReplacedByStatic { player: p, card });
-                match instead {
-                    DrawInstead::Skip => {}
-                    DrawInstead::RevealUntilLandOrNonland => self.reveal_until_land_or_nonland(p),
-                    DrawInstead::RemoveOpponentsTop => self.remove_opponents_top(p, src),
-                    DrawInstead::TopOfRemovedPile => self.top_of_removed_pile_to_hand(src),
-                }
-            }
-            DrawCandidate::Dredge(o, n) => self.dredge(p, o, n),
+        if found.len() == 1 && !all_optional {
+            return Some(0);
         }
-        true
+        let describe = |g: &Game, c: &DrawCandidate| match *c {
+            DrawCandidate::Static(src, ..) => crate::continuous::characteristics::compute(g, src)
+                .name()
+                .to_string(),
+            DrawCandidate::Dredge(o, n) => {
+                format!("dredge {n}: {}", g.objects[o.slot as usize].def().name)
+            }
+            DrawCandidate::Rule(i) => tolaria_cards::db().get(g.draw_rules[i].card).name.clone(),
+        };
+        let prompt = match found {
+            [DrawCandidate::Static(..)] => format!(
+                "{p} would draw a card: apply {}'s effect instead?",
+                describe(self, &found[0])
+            ),
+            _ => format!("{p} would draw a card: choose a replacement effect to apply (419.9a)"),
+        };
+        let mut options: Vec<String> = Vec::with_capacity(found.len() + 1);
+        if all_optional {
+            options.push("draw the card".into());
+        }
+        options.extend(
+            found
+                .iter()
+                .map(|c| format!("{} instead", describe(self, c))),
+        );
+        let n = options.len();
+        let pick = self.replay_choice(p, DecisionKind::ChooseOption { prompt, options }, n);
+        if all_optional {
+            if pick == 0 {
+                return None;
+            }
+            Some((pick - 1).min(found.len() - 1))
+        } else {
+            Some(pick.min(found.len() - 1))
+        }
+    }
+
+    /// What a static draw replacement of `src` does instead of `p`'s draw.
+    fn draw_instead(
+        &mut self,
+        p: PlayerId,
+        src: ObjId,
+        instead: DrawInstead,
+        why: DrawReason,
+        used: &mut DrawUsed,
+    ) {
+        match instead {
+            DrawInstead::Skip => {}
+            DrawInstead::RevealUntilLandOrNonland => self.reveal_until_land_or_nonland(p),
+            DrawInstead::RemoveOpponentsTop => self.remove_opponents_top(p, src),
+            DrawInstead::TopOfRemovedPile => self.top_of_removed_pile_to_hand(src),
+            DrawInstead::LookAtTopPutOneInHand(n) => self.look_at_top_one_to_hand(p, n),
+            DrawInstead::ReturnFromGraveyardOrLose => self.graveyard_card_or_lose(p),
+            DrawInstead::RevealTopCreatureToGraveyard => {
+                self.reveal_top_creature_to_graveyard(p, why, used)
+            }
+            DrawInstead::CounterOnThis(kind) => {
+                let ctx = crate::state::stack::ResolveCtx::for_source(self, p, src);
+                self.change_counters(&ctx, &tolaria_cards::ObjectRef::This, kind, 1);
+            }
+            DrawInstead::RevealOthersMayPayLife(n) => self.reveal_others_may_pay(p, n, why, used),
+            DrawInstead::DrawRevealCreatureDiscardUnlessLife(n) => {
+                self.draw_reveal_creature_discard(p, n, why, used)
+            }
+            DrawInstead::DiscardThenDrawOrMill => self.discard_then_draw_or_mill(p, why, used),
+            DrawInstead::SkipSanctuary => self.sanctuary(p),
+        }
     }
 
     /// Ring of Ma'rûf: `p` puts a card they own from outside the game
@@ -336,6 +438,20 @@ enum DrawCandidate {
     Static(ObjId, bool, DrawInstead),
     /// 502.47a: a card with dredge N in the drawing player's graveyard.
     Dredge(ObjId, u8),
+    /// A resolved spell's or ability's effect (`Game::draw_rules`), by index.
+    Rule(usize),
+}
+
+/// The replacement effects that already applied to a draw and the draws
+/// that replaced it (419.6a).
+#[derive(Default)]
+pub(crate) struct DrawUsed {
+    /// The permanents whose static draw replacement applied.
+    pub(crate) statics: Vec<ObjId>,
+    /// Bit i: `Game::draw_rules[i]` applied.
+    pub(crate) rules: u64,
+    /// A dredge ability applied (the draw it replaced is gone).
+    pub(crate) dredge: bool,
 }
 
 impl Game {

@@ -48,6 +48,11 @@ pub struct ContinuousEffect {
     /// (the effect's source) leaves play.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub until_leaves: Option<ObjId>,
+    /// "[this Aura] gains \"Enchanted creature loses flying.\"" (Earthbind):
+    /// the effect applies to what `affected` (the Aura) enchants, whichever
+    /// permanent that is as the layers are applied.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub to_attached: bool,
 }
 
 /// 503.2: the copiable values of an object: its printed values (the card's
@@ -81,6 +86,11 @@ pub struct Copiable {
     /// adds (Primal Clay's Wall). Part of the copiable values.
     #[serde(default, skip_serializing_if = "tolaria_cards::SubtypeSet::is_empty")]
     pub subtypes: tolaria_cards::SubtypeSet,
+    /// 503.9: card types the copy effect adds ("except it's an enchantment
+    /// in addition to its other types", Copy Artifact). Part of the
+    /// copiable values.
+    #[serde(default, skip_serializing_if = "no_types")]
+    pub types: tolaria_cards::TypeSet,
 }
 
 fn no_keywords(k: &tolaria_cards::KeywordSet) -> bool {
@@ -99,6 +109,11 @@ impl Copiable {
             pt: None,
             keywords: tolaria_cards::KeywordSet::EMPTY,
             subtypes: tolaria_cards::SubtypeSet::new(),
+            types: tolaria_cards::TypeSet::EMPTY,
         }
     }
+}
+
+fn no_types(t: &tolaria_cards::TypeSet) -> bool {
+    t.is_empty()
 }

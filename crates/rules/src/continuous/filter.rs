@@ -425,7 +425,7 @@ pub fn matches_with(
         return false;
     }
     // 202.3: "with converted mana cost N or less".
-    if (f.cmc_at_most.is_some() || f.cmc_exactly.is_some())
+    if (f.cmc_at_most.is_some() || f.cmc_at_least.is_some() || f.cmc_exactly.is_some())
         && !cmc_matches(f, ch, x_on_stack(game, id, ch))
     {
         return false;
@@ -552,7 +552,9 @@ fn x_on_stack(game: &Game, id: ObjId, ch: &Characteristics) -> i32 {
 fn cmc_matches(f: &ObjectFilter, ch: &Characteristics, extra: i32) -> bool {
     let ok = |c: u32| {
         let c = c as i32 + extra;
-        f.cmc_at_most.is_none_or(|n| c <= n) && f.cmc_exactly.is_none_or(|n| c == n)
+        f.cmc_at_most.is_none_or(|n| c <= i32::from(n))
+            && f.cmc_at_least.is_none_or(|n| c >= i32::from(n))
+            && f.cmc_exactly.is_none_or(|n| c == n)
     };
     let (a, b) = ch.converted_mana_costs();
     ok(a) || b.is_some_and(ok)

@@ -312,6 +312,7 @@ fn layer1(game: &Game, id: ObjId) -> Characteristics {
         pt,
         keywords,
         subtypes,
+        types,
     } = game.copiable_values(id);
     let mut ch = match token.and_then(|t| of_token(card, t, o.base_controller)) {
         Some(ch) => ch,
@@ -337,6 +338,9 @@ fn layer1(game: &Game, id: ObjId) -> Characteristics {
     }
     // 503.9: "except it has haste" (Kiki-Jiki, Mirror Breaker).
     ch.keywords = ch.keywords.union(keywords);
+    // 503.9: "except it's an enchantment in addition to its other types"
+    // (Copy Artifact).
+    ch.types = tolaria_cards::TypeSet(ch.types.0 | types.0);
     // 419.1b: the creature types of the form chosen (Primal Clay).
     for s in subtypes.iter() {
         ch.subtypes.insert(s);
@@ -498,7 +502,17 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
         if e.copy.is_some() {
             continue;
         }
-        let Some(i) = game.in_play.iter().position(|&x| x == e.affected) else {
+        // Earthbind's gained "Enchanted creature loses flying": what the
+        // Aura enchants now.
+        let affected = if e.to_attached {
+            match game.objects[e.affected.slot as usize].attached_to {
+                Some(crate::Target::Object(c)) => c,
+                _ => continue,
+            }
+        } else {
+            e.affected
+        };
+        let Some(i) = game.in_play.iter().position(|&x| x == affected) else {
             continue;
         };
         v.push(Listed {
@@ -582,7 +596,7 @@ fn changes(b: &Listed, layer: Layer) -> u8 {
             {
                 k |= kind::KEYWORD;
             }
-            if e.lose_all_abilities {
+            if e.lose_all_abilities || e.licid {
                 k |= kind::EXISTENCE;
             }
             k
@@ -1060,6 +1074,16 @@ fn apply_part(
                 ch.text = Some(t);
                 ch.protection_colors = t.colors(ch.protection_colors);
                 ch.keywords = bent_keywords(ch.keywords, t);
+                // The type line's basic land types (Magical Hack on a
+                // Forest); its intrinsic mana ability follows in the
+                // rewritten face (`tolaria_cards::bent_face`).
+                if ch.subtypes.iter().any(|s| s.basic_land_type().is_some()) {
+                    let mut out = tolaria_cards::SubtypeSet::default();
+                    for s in ch.subtypes.iter() {
+                        out.insert(t.subtype(s));
+                    }
+                    ch.subtypes = out;
+                }
             }
         }
         Layer::Type => {
@@ -1144,6 +1168,11 @@ fn apply_part(
                 tolaria_cards::ColorSet(ch.protection_colors.0 | e.add_protection.0);
             // An ability granted in quotes, in timestamp order with the
             // rest of layer 5 (a later "loses all abilities" removes it).
+            // A Licid's "loses this ability … with enchant creature"
+            // (mechanics/licid.rs).
+            if e.licid {
+                ch.licid = true;
+            }
             if let Some(g) = e.grant {
                 let (card, face) = grant_from;
                 let face_def = &tolaria_cards::db().get(card).faces[face as usize];
@@ -1407,6 +1436,9 @@ fn conditional_statics(game: &Game, layer1: &[Characteristics]) -> bool {
 fn changes_abilities(e: &LayerEffect) -> bool {
     e.lose_all_abilities
         || e.grant.is_some()
+        || e.licid
+        // 418.6: a text change rewrites them (`tolaria_cards::bent_face`).
+        || e.text.is_some()
         // 212.6e: land types set or gained change the mana abilities.
         || e.set_land_type.is_some()
         || e.add_subtypes.iter().any(|s| s.basic_land_type().is_some())

@@ -7,6 +7,7 @@ pub mod characteristics;
 pub(crate) mod condition;
 pub(crate) mod copy_effect;
 pub(crate) mod damage_shape;
+pub(crate) mod draw_instead;
 pub mod draw_replacement;
 pub mod effects;
 pub(crate) mod exile_if_dies;

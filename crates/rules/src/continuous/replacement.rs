@@ -858,7 +858,13 @@ impl Game {
             && self
                 .player_ids()
                 .any(|p| self.dredge_in_graveyard(p) || self.madness_in_hand(p)))
-            || self.draw_rules.iter().any(|r| r.from_outside)
+            || self
+                .draw_rules
+                .iter()
+                .any(|r| r.from_outside || r.instead.is_some() || r.look_at_top.is_some())
+            // Two of Plagiarize's rules, or one with a static replacement,
+            // ask which applies (419.9a).
+            || (self.draw_rules.len() >= 2 || (!self.draw_rules.is_empty() && any_statics))
         {
             return true;
         }

@@ -25,6 +25,12 @@ pub enum Action {
     /// 502.59a, 408.2k: pay the suspend cost of a card in hand and remove it
     /// from the game with its time counters (doesn't use the stack).
     Suspend(ObjId),
+    /// 408.2i: pay to end a continuous effect on this permanent ("You may
+    /// pay {W} to end this effect.", a Licid's): a special action.
+    EndEffect(ObjId),
+    /// Take the action `Game::granted_actions[i]` (Channel's "pay 1 life:
+    /// add {1}", Guardian Angel's "pay {1}: prevent 1 damage").
+    Granted(u8),
     /// 505.2, 409: play one half of a split card from hand (`half` 0 is
     /// the first face, 1 the second).
     PlaySplit {
@@ -148,6 +154,7 @@ impl Action {
             | PlayFaceDown(o)
             | TurnFaceUp(o)
             | Suspend(o)
+            | EndEffect(o)
             | Attack(o)
             | ChooseObject(o)
             | ChooseFromMainGame(o)

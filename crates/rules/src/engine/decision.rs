@@ -36,7 +36,12 @@ pub enum DecisionKind {
     /// not a target): one within your range of influence.
     ChooseOpponent,
     /// 409.1b: announce the value of X.
-    ChooseX { max: u32 },
+    ChooseX {
+        max: u32,
+        /// "X can't be 0" (Aladdin's Lamp): the least X (409.1b).
+        #[serde(default, skip_serializing_if = "crate::engine::decision::is_zero_x")]
+        min: u32,
+    },
     /// 409.1e: announce how much of a divided amount target `index` gets
     /// (`AssignDamage(n)`, `min..=max`: at least 1, and enough left for
     /// each later target; the last target gets the rest, and a target
@@ -119,6 +124,15 @@ pub enum DecisionKind {
     },
     /// 419.1b: "as [this] comes into play, choose a color".
     ChooseColor,
+    /// 406.1: the colour of the next mana of "[N] mana in any combination
+    /// of {R} and/or {G}" (Goblin Clearcutter) or of a triggered mana
+    /// ability's "one mana of any color" (Fertile Ground), answered with
+    /// `ChooseColor` (one of `colors`); `left` mana to choose, this one
+    /// included.
+    ChooseManaColor {
+        colors: tolaria_cards::ColorSet,
+        left: u32,
+    },
     /// 419.1b: "as [this] comes into play, choose a creature type".
     ChooseCreatureType,
     /// 212.6c–d: choose a land type (`basic`: one of the basic land types),
@@ -252,6 +266,7 @@ impl DecisionKind {
             DecisionKind::ChooseWord { .. } => "choose the new word",
             DecisionKind::ChooseCopy => "choose what to copy",
             DecisionKind::ChooseColor => "choose a color",
+            DecisionKind::ChooseManaColor { .. } => "choose the color of mana",
             DecisionKind::ChooseSource { .. } => "choose a source",
             DecisionKind::ChooseCreatureType => "choose a creature type",
             DecisionKind::ChooseLandType { basic: false } => "choose a land type",
@@ -277,4 +292,9 @@ impl DecisionKind {
             DecisionKind::ChooseDefendingPlayer { .. } => "choose defending player",
         }
     }
+}
+
+/// Serde: an X minimum of 0 is left out.
+pub(crate) fn is_zero_x(n: &u32) -> bool {
+    *n == 0
 }

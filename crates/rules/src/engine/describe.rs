@@ -52,6 +52,8 @@ impl Game {
             Action::PlayFaceDown(o) => format!("play {} face down", name(o)),
             Action::TurnFaceUp(o) => format!("turn {} {} face up", name(o), o),
             Action::Suspend(o) => format!("suspend {}", name(o)),
+            Action::EndEffect(o) => format!("end the effect on {}", name(o)),
+            Action::Granted(i) => self.describe_granted(*i),
             Action::PlaySplit { card, half } => format!(
                 "play {} ({} of {})",
                 self.objects
@@ -100,7 +102,34 @@ impl Game {
                         ))
                     )
                 });
-                if doubles {
+                // 406.1: "mana in any combination of {W} and/or {U}": the
+                // colours are chosen as it resolves (`mana_split.rs`).
+                let combination = self.obj(*source).and_then(|_| {
+                    match crate::continuous::characteristics::compute(self, *source)
+                        .ability_at(*index)
+                    {
+                        Some((
+                            Ability::Mana(tolaria_cards::ManaAbility {
+                                produce: tolaria_cards::ManaProduce::Combination { colors, .. },
+                                ..
+                            }),
+                            _,
+                        )) => Some(*colors),
+                        _ => None,
+                    }
+                });
+                if let Some(colors) = combination {
+                    let symbols: Vec<String> = colors
+                        .iter()
+                        .map(|c| format!("{{{}}}", c.symbol()))
+                        .collect();
+                    format!(
+                        "play {} {}: mana in any combination of {}",
+                        name(source),
+                        source,
+                        symbols.join("/")
+                    )
+                } else if doubles {
                     format!(
                         "play {} {}: double the mana in the pool",
                         name(source),

@@ -40,7 +40,9 @@ impl Game {
             Playing::Spell { obj }
             | Playing::FaceDown { obj }
             | Playing::TurnFaceUp { obj }
-            | Playing::Suspend { obj } => (*obj, false),
+            | Playing::Suspend { obj }
+            | Playing::EndEffect { obj }
+            | Playing::Granted { obj, .. } => (*obj, false),
             Playing::Ability { source, .. } => (*source, false),
             Playing::Trigger(t) => (t.source, true),
         })
@@ -305,6 +307,9 @@ impl Game {
             }
             DecisionKind::ChooseCopy => self.on_copy_choice(action),
             DecisionKind::ChooseColor => self.on_color_choice(action),
+            // In a mana ability, answered with `mana_choice` (above);
+            // otherwise during a resolution (`AddManaCombination`).
+            DecisionKind::ChooseManaColor { .. } => self.on_color_choice(action),
             DecisionKind::ChooseCreatureType => self.on_type_choice(action),
             DecisionKind::ChooseLandType { .. } => self.on_land_type_choice(action),
             DecisionKind::NameCard { .. } => self.on_name_choice(action),
@@ -357,6 +362,8 @@ impl Game {
             Action::PlayFaceDown(obj) => self.begin_casting(p, Playing::FaceDown { obj }, 0, None),
             Action::TurnFaceUp(obj) => self.begin_turning_face_up(p, obj),
             Action::Suspend(obj) => self.begin_suspending(p, obj),
+            Action::EndEffect(obj) => self.begin_ending_effect(p, obj),
+            Action::Granted(i) => self.take_granted_action(p, i),
             Action::Activate { source, index } => {
                 self.begin_casting(p, Playing::Ability { source, index }, 0, None)
             }

@@ -92,8 +92,8 @@ impl Game {
                     out.push(Action::CancelPlay);
                 }
             }
-            DecisionKind::ChooseX { max } => {
-                out.extend((0..=*max).map(Action::ChooseX));
+            DecisionKind::ChooseX { max, min } => {
+                out.extend((*min..=*max).map(Action::ChooseX));
                 // Not while an ability resolves ("you may pay {X}").
                 if self.casting.is_some() {
                     out.push(Action::CancelPlay);
@@ -106,6 +106,10 @@ impl Game {
                         _ => None,
                     };
                     self.mana_options(c.player, exclude, c.unpaid.as_ref(), out);
+                    // Channel: any time a mana ability could be played (411.1).
+                    if !self.granted_actions.is_empty() {
+                        self.granted_mana_actions(c.player, out);
+                    }
                 }
                 self.convoke_options(out);
                 self.delve_options(out);
@@ -441,6 +445,11 @@ impl Game {
             DecisionKind::ChooseNewTarget { index } => self.new_target_options(*index, out),
             DecisionKind::ChooseUntap => self.untap_choice_options(out),
             DecisionKind::ChooseWhatUntaps => self.limited_untap_options(out),
+            // 406.1: one of the colours allowed (in a mana ability, listed
+            // by `mana_choice_options`, above).
+            DecisionKind::ChooseManaColor { colors, .. } => {
+                out.extend(colors.iter().map(Action::ChooseColor));
+            }
             DecisionKind::ChooseColor => {
                 out.extend(
                     tolaria_cards::Color::ALL
@@ -612,7 +621,8 @@ impl Game {
                 return !self.attacks_multiple()
                     && self.in_play.contains(id)
                     && !self.combat.is_attacking(*id)
-                    && self.can_attack(*id);
+                    && self.can_attack(*id)
+                    && self.attack_limit_allows(*id, None);
             }
             // 500.2: finishing the declaration (`attack_options`).
             (DecisionKind::DeclareAttackers, Action::Done) => return self.attackers_done_legal(),

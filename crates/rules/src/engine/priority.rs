@@ -88,8 +88,20 @@ impl Game {
         let instant_speed = face.types.contains(CardType::Instant)
             || face.keywords.has(Keyword::Flash)
             || face.spell.as_though_flash;
-        (instant_speed || sorcery_timing || self.flash_granted(p, card))
-            && !self.hand_spell_unaffordable(card, face, avail)
+        if !(instant_speed || sorcery_timing || self.flash_granted(p, card)) {
+            return false;
+        }
+        // "Spend this mana only to play artifact spells" (Mishra's
+        // Workshop): the restricted mana this spell may use counts too.
+        let with_restricted;
+        let avail = match self.restricted_avail(p, Self::spend_for_face(face), avail, None) {
+            Some(v) => {
+                with_restricted = v;
+                &with_restricted
+            }
+            None => avail,
+        };
+        !self.hand_spell_unaffordable(card, face, avail)
             && self.can_play_spell_face_in_time(p, card, face, avail)
     }
 
@@ -225,6 +237,14 @@ impl Game {
         if !self.removals.is_empty() {
             self.removed_plays(p, &avail, out);
         }
+        // 408.2i: ending a Licid's effect by paying its cost.
+        if !self.effects.is_empty() {
+            self.end_effect_actions(p, &avail, out);
+        }
+        // Channel, Guardian Angel: actions granted until end of turn.
+        if !self.granted_actions.is_empty() {
+            self.granted_priority_actions(p, &avail, out);
+        }
         if self.may_have_activated() {
             for &id in &self.in_play {
                 if self.objects[id.slot as usize].flags & crate::state::object::flags::ACTIVATED
@@ -301,6 +321,12 @@ impl Game {
                 if act.twice_per_turn && o.activated_twice_this_turn & (1 << i.min(15)) != 0 {
                     continue;
                 }
+                // "… no more than three times each turn" (activation_count.rs).
+                if act.max_per_turn > 0
+                    && self.activations_this_turn(id, i as u8) >= u32::from(act.max_per_turn)
+                {
+                    continue;
+                }
                 // "Play this ability only during your upkeep" (Colossus of Sardia).
                 if act.timing.is_some_and(|t| !self.timing_allows(p, t)) {
                     continue;
@@ -346,13 +372,25 @@ impl Game {
                     }
                 }
                 // 409.1f: cost increases (Gloom).
-                let mut need = Unpaid::from_cost(&act.cost.mana, 0);
+                // "X can't be 0": X is at least 1 (409.1b).
+                let mut need = Unpaid::from_cost(&act.cost.mana, u32::from(act.cost.x_not_zero));
                 need.generic += self.ability_cost_increase(id);
-                let payable = if act.cost.tap {
+                let mut payable = if act.cost.tap {
                     self.can_pay(p, &need, Some(id))
                 } else {
                     crate::playing::mana::can_match(&need, avail)
                 };
+                // "Spend this mana only to activate abilities of
+                // artifacts" (`mana_restricted.rs`).
+                if !payable && ch.is(CardType::Artifact) {
+                    let f = self.spend_for_ability(id);
+                    payable = if act.cost.tap {
+                        let avail = self.available_mana(p, Some(id));
+                        self.can_pay_restricted(p, f, &need, &avail, Some(id))
+                    } else {
+                        self.can_pay_restricted(p, f, &need, avail, None)
+                    };
+                }
                 if !payable {
                     continue;
                 }
@@ -365,7 +403,15 @@ impl Game {
                     trigger_player: None,
                     ability: None,
                 };
-                if !targets_available(self, &act.targets, &src) {
+                // 409.1b: a modal ability needs one mode whose targets can be chosen.
+                let targets_ok = if act.modes.is_empty() {
+                    targets_available(self, &act.targets, &src)
+                } else {
+                    act.modes
+                        .iter()
+                        .any(|m| targets_available(self, &m.targets, &src))
+                };
+                if !targets_ok {
                     continue;
                 }
                 // Pithing Needle: abilities of sources with the chosen name.

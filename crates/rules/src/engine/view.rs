@@ -172,7 +172,7 @@ impl Game {
                     name: pl.name.clone(),
                     life: self.life(p),
                     poison: pl.poison,
-                    pool: pl.pool.to_string(),
+                    pool: crate::playing::mana_restricted::pool_text(pl),
                     library_size: pl.library.len(),
                     hand_size: pl.hand.len(),
                     revealed: pl

@@ -274,6 +274,7 @@ impl Game {
                     while_enchanted: false,
                     while_controlled: false,
                     until_upkeep_of: None,
+                    to_attached: false,
                 });
         }
         if copied {

@@ -234,6 +234,7 @@ impl Game {
                 while_enchanted: false,
                 while_controlled: true,
                 until_upkeep_of: None,
+                to_attached: false,
             });
         self.board.valid = false;
     }

@@ -3,7 +3,9 @@
 //! how many times each such ability was played this turn. An activation
 //! counts once its costs are paid (409.1i, 406), whether or not it
 //! resolves; the count of "this turn" starts afresh with each turn (300.1;
-//! 608.4 in a Grand Melee game: with the other "this turn" facts). Only
+//! 608.4 in a Grand Melee game: with the other "this turn" facts); the
+//! same count limits "Play this ability no more than three times each
+//! turn" (Sewer Rats, Soul Kiss: `Game::activated_actions_of`). Only
 //! the abilities whose text reads the count are counted
 //! (`Game::ability_activations`), so no other play pays for it.
 
@@ -28,7 +30,8 @@ pub(crate) fn reads_count(effects: &[Effect]) -> bool {
 fn card_reads_count(card: CardId) -> bool {
     db().get(card).faces.iter().any(|f| {
         f.abilities.iter().any(|a| match a {
-            Ability::Activated(a) => reads_count(&a.effects),
+            // "Play this ability no more than three times each turn".
+            Ability::Activated(a) => reads_count(&a.effects) || a.max_per_turn > 0,
             Ability::Mana(m) => reads_count(&m.also),
             _ => false,
         })

@@ -79,7 +79,7 @@ impl Avail {
         self.len += 1;
     }
     #[inline]
-    fn push_n(&mut self, mask: u8, n: usize) {
+    pub(crate) fn push_n(&mut self, mask: u8, n: usize) {
         if n == 0 {
             return;
         }
@@ -170,13 +170,28 @@ impl Game {
     /// the objects `chosen` for it (to tap, to sacrifice, to discard). With
     /// none chosen yet and a cost that chooses some, it asks for them first
     /// (`mana_choice_cost.rs`) and returns false: the mana comes later.
+    /// It also returns false when the colours of some mana are still to be
+    /// chosen ("in any combination of colors", `mana_split.rs`).
     pub(crate) fn activate_mana_with(
         &mut self,
         p: PlayerId,
         source: ObjId,
         index: u8,
         kind: ManaKind,
-        chosen: Option<[&[ObjId]; 3]>,
+        chosen: Option<[&[ObjId]; 4]>,
+        removed: u32,
+    ) -> bool {
+        self.activate_mana_inner(p, source, index, kind, chosen, removed)
+            && !self.mana_split_pending()
+    }
+
+    fn activate_mana_inner(
+        &mut self,
+        p: PlayerId,
+        source: ObjId,
+        index: u8,
+        kind: ManaKind,
+        chosen: Option<[&[ObjId]; 4]>,
         removed: u32,
     ) -> bool {
         let ch = crate::continuous::characteristics::compute(self, source);
@@ -187,6 +202,13 @@ impl Game {
             self.begin_mana_choice(p, source, index, kind, &m.cost);
             return false;
         }
+        // "X mana of any one color, where X is the number of petal counters
+        // on CARDNAME" (Lotus Blossom, which sacrifices itself): counted
+        // before the costs are paid, as the ability is played.
+        let counted = match &m.produce {
+            ManaProduce::AnyColorCount(amount) => self.mana_count(p, source, amount),
+            _ => 0,
+        };
         // 411.1, 409.1h: a mana ability's mana cost is paid from the pool
         // (offered only when the pool can pay it, `pool_pays`).
         if !m.cost.mana.is_zero() || self.ability_cost_increase(source) > 0 {
@@ -217,6 +239,10 @@ impl Game {
                 for k in v {
                     self.players[p.index()].pool.add(*k, 1);
                 }
+                // "Spend this mana only to …" (`mana_restricted.rs`).
+                if let Some(only) = m.spend_only {
+                    self.restrict_added(p, only, v);
+                }
                 for k in v.iter().skip(1) {
                     self.emit(Event::ManaAdded {
                         player: p,
@@ -245,6 +271,20 @@ impl Game {
             }
             ManaProduce::AnyColor(n) => *n as u16,
             ManaProduce::OneOf(_) => 1,
+            ManaProduce::OneOfTimes(_, n) => u16::from(*n),
+            ManaProduce::AnyColorPerRemoved => removed as u16,
+            ManaProduce::AnyColorCount(_) => counted,
+            // 406.1: the colour of each is chosen now (`mana_split.rs`);
+            // the land's triggered mana abilities follow its mana.
+            ManaProduce::Combination { colors, amount } => {
+                let n = amount.map_or(removed, u32::from);
+                self.add_mana_combination(p, source, ch.card, *colors, n, m.cost.tap, p);
+                self.mana_side_effects(p, source, index, &m.also, false, (&[], kind));
+                if m.cost.tap && n == 0 {
+                    crate::resolution::triggers::triggered_mana_abilities(self, source, &[], kind);
+                }
+                return true;
+            }
             ManaProduce::PlusPerRemoved(_) => 1 + removed as u16,
             ManaProduce::PerRemoved(_) => removed as u16,
             ManaProduce::Count { amount, .. } => self.mana_count(p, source, amount),
@@ -262,6 +302,9 @@ impl Game {
             ManaProduce::IfAll { .. } => 0,
         };
         self.players[p.index()].pool.add(kind, amount);
+        if let Some(only) = m.spend_only {
+            self.restrict_added(p, only, &vec![kind; usize::from(amount)]);
+        }
         self.emit(Event::ManaAdded {
             player: p,
             source,
@@ -457,7 +500,26 @@ impl Game {
                 ManaProduce::AnyColor(_) => Color::ALL
                     .into_iter()
                     .for_each(|c| push(ManaKind::Color(c))),
-                ManaProduce::OneOf(set) => set.iter().for_each(|c| push(ManaKind::Color(c))),
+                ManaProduce::OneOf(set) | ManaProduce::OneOfTimes(set, _) => {
+                    set.iter().for_each(|c| push(ManaKind::Color(c)))
+                }
+                ManaProduce::AnyColorPerRemoved | ManaProduce::AnyColorCount(_) => Color::ALL
+                    .into_iter()
+                    .for_each(|c| push(ManaKind::Color(c))),
+                // One action: the colours are chosen as it resolves.
+                ManaProduce::Combination { colors, .. } => {
+                    if let Some(first) = colors.iter().next() {
+                        if useful.is_none_or(|u| {
+                            colors.iter().any(|c| mana_useful(u, ManaKind::Color(c)))
+                        }) {
+                            out.push(Action::ActivateMana {
+                                source: id,
+                                index: i as u8,
+                                kind: ManaKind::Color(first),
+                            });
+                        }
+                    }
+                }
                 // 503.7: with no colour chosen the ability would add no
                 // mana; it isn't offered as a way to make mana.
                 ManaProduce::ChosenColor => {
@@ -546,6 +608,8 @@ impl Game {
         let list = self.board_mana_sources()?;
         let before = out.len();
         let mut v = Avail::of_pool(&self.player(p).pool);
+        // Channel: 1 life for each {1} (mechanics/granted.rs).
+        self.granted_mana(p, &mut v);
         let life_ok = self.life(p) >= 0;
         let bans = self.mana_bans();
         for src in list {
@@ -669,6 +733,21 @@ impl Game {
         }
     }
 
+    /// Could this mana ability (with no mana cost and no choice in it) be
+    /// played now for its mana?
+    pub(crate) fn mana_ability_usable_now(
+        &self,
+        source: ObjId,
+        index: usize,
+        m: &tolaria_cards::ManaAbility,
+    ) -> bool {
+        !self.mana_once_used(source, index, m)
+            && m.cost.mana.is_zero()
+            && !crate::playing::mana_choice_cost::chooses(&m.cost)
+            && self.can_pay_tap_part(&m.cost, source)
+            && !self.mana_abilities_forbidden(source)
+    }
+
     /// 408.1: a mana ability that may be played "only once each turn"
     /// (Wall of Roots) and was already played this turn, or "only if you
     /// control a Swamp" (Tainted Field) when its controller doesn't.
@@ -753,6 +832,8 @@ impl Game {
     /// mana could be (pool mana is fixed; a source may offer a choice).
     pub(crate) fn available_mana(&self, p: PlayerId, exclude: Option<ObjId>) -> Avail {
         let mut v = Avail::of_pool(&self.player(p).pool);
+        // Channel: 1 life for each {1} (mechanics/granted.rs).
+        self.granted_mana(p, &mut v);
         if let Some(list) = self.board_mana_sources() {
             let life_ok = self.life(p) >= 0;
             let bans = self.mana_bans();
@@ -802,7 +883,10 @@ impl Game {
         let mut tap_multi: Option<&ManaProduce> = None;
         for (i, a) in abilities.iter().enumerate() {
             let Ability::Mana(m) = a else { continue };
+            // Restricted mana is counted only for what it may pay for
+            // (`mana_restricted.rs`).
             if self.mana_once_used(id, i, m)
+                || m.spend_only.is_some()
                 || !m.cost.mana.is_zero()
                 || crate::playing::mana_choice_cost::chooses(&m.cost)
                 || !self.can_pay_tap_part(&m.cost, id)
@@ -816,6 +900,11 @@ impl Game {
                 }
                 ManaProduce::AnyColor(n) => (0x1f, *n as usize),
                 ManaProduce::OneOf(set) => (set.0, 1),
+                // Each mana of any of the colours, chosen one by one.
+                ManaProduce::Combination {
+                    colors,
+                    amount: Some(n),
+                } => (colors.0, usize::from(*n)),
                 ManaProduce::ChosenColor => match self.objects[id.slot as usize].chosen_color {
                     Some(c) => (1u8 << ManaKind::Color(c).index(), 1),
                     None => continue,
@@ -838,10 +927,16 @@ impl Game {
                 // already counts for (and its cost is skipped above).
                 // The Mana Batteries choose their counters (`chooses` is
                 // true): skipped above.
+                // "{B}{B} or {G}{G}" is all of one colour: not counted
+                // (the mana of several masks could pay {B}{G}).
                 ManaProduce::DoublePool
                 | ManaProduce::IfAll { .. }
                 | ManaProduce::PlusPerRemoved(_)
-                | ManaProduce::PerRemoved(_) => continue,
+                | ManaProduce::PerRemoved(_)
+                | ManaProduce::AnyColorPerRemoved
+                | ManaProduce::AnyColorCount(_)
+                | ManaProduce::Combination { amount: None, .. }
+                | ManaProduce::OneOfTimes(..) => continue,
             };
             if m.cost.tap {
                 if count > 1 {
@@ -859,6 +954,10 @@ impl Game {
         match tap_multi {
             Some(ManaProduce::Fixed(ks)) => ks.iter().for_each(|k| v.push(1u8 << k.index())),
             Some(ManaProduce::AnyColor(n)) => v.push_n(0x1f, *n as usize),
+            Some(ManaProduce::Combination {
+                colors,
+                amount: Some(n),
+            }) => v.push_n(colors.0, usize::from(*n)),
             Some(ManaProduce::Count { kind, amount }) => {
                 let you = self.objects[id.slot as usize].controller;
                 v.push_n(
@@ -964,7 +1063,10 @@ fn produce_colors(game: &Game, source: ObjId, m: &ManaProduce) -> ColorSet {
             .iter()
             .fold(ColorSet::default(), |s, k| ColorSet(s.0 | of(k).0)),
         ManaProduce::AnyColor(_) => ColorSet(0x1f),
-        ManaProduce::OneOf(set) => *set,
+        ManaProduce::OneOf(set)
+        | ManaProduce::OneOfTimes(set, _)
+        | ManaProduce::Combination { colors: set, .. } => *set,
+        ManaProduce::AnyColorPerRemoved | ManaProduce::AnyColorCount(_) => ColorSet(0x1f),
         ManaProduce::ChosenColor => game.objects[source.slot as usize]
             .chosen_color
             .map_or(ColorSet::default(), ColorSet::single),

@@ -42,12 +42,16 @@ pub struct ManaChoice {
     pub index: u8,
     pub kind: ManaKind,
     /// The objects chosen so far: those to tap first, then those to
-    /// sacrifice, then the cards to discard.
+    /// sacrifice, then the cards to discard, then those to remove.
     pub chosen: Vec<ObjId>,
     /// How many counters the player chose to remove, once chosen ("Remove
     /// any number of charge counters", the Mana Batteries).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub removed: Option<u32>,
+    /// Mana whose colours are still to be chosen, once the cost is paid
+    /// ("in any combination of colors", `mana_split.rs`), the first asked.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub splits: Vec<super::mana_split::ManaSplit>,
     /// Where the game goes on once the mana is made.
     pub then: ManaThen,
 }
@@ -68,12 +72,17 @@ pub enum ManaThen {
 }
 
 /// What a cost asks the player to choose: how many permanents to tap,
-/// to sacrifice, and cards to discard.
-fn needs(cost: &Cost) -> [u8; 3] {
+/// to sacrifice, cards to discard, and cards in the hand to remove from the
+/// game ("Exile a card from your hand", Cadaverous Bloom).
+fn needs(cost: &Cost) -> [u8; 4] {
     [
         cost.tap_untapped.as_ref().map_or(0, |t| t.1),
         cost.sacrifices(),
         cost.discard,
+        match &cost.exile_cards {
+            Some((_, n)) if !cost.exile_from_graveyard => *n,
+            _ => 0,
+        },
     ]
 }
 
@@ -84,7 +93,7 @@ pub(crate) fn chooses(cost: &Cost) -> bool {
 
 impl Game {
     /// The objects `p` could choose for part `part` (0 tap, 1 sacrifice,
-    /// 2 discard) of `source`'s cost, leaving out those already chosen.
+    /// 2 discard, 3 remove from the hand) of `source`'s cost, leaving out those already chosen.
     fn mana_choice_candidates(
         &self,
         p: PlayerId,
@@ -127,8 +136,13 @@ impl Game {
                 .iter()
                 .copied()
                 .filter(|o| {
+                    let filter = if part == 2 {
+                        cost.discard_filter.as_ref()
+                    } else {
+                        cost.exile_cards.as_ref().map(|e| &e.0)
+                    };
                     !chosen.contains(o)
-                        && cost.discard_filter.as_ref().is_none_or(|f| {
+                        && filter.is_none_or(|f| {
                             crate::continuous::filter::matches_card(
                                 f,
                                 self.objects[o.slot as usize].card,
@@ -187,12 +201,13 @@ impl Game {
             kind,
             chosen: Vec::new(),
             removed: None,
+            splits: Vec::new(),
             then: ManaThen::Priority,
         }));
         self.next_mana_choice(cost);
     }
 
-    fn resume_after_mana(&mut self, p: PlayerId, then: ManaThen) {
+    pub(crate) fn resume_after_mana(&mut self, p: PlayerId, then: ManaThen) {
         match then {
             ManaThen::Priority => self.flow = Flow::Priority(p),
             ManaThen::Casting => self.continue_casting(),
@@ -236,7 +251,7 @@ impl Game {
         if let Some(max) = self.counters_to_choose(cost) {
             self.decision = Some(Decision {
                 player,
-                kind: DecisionKind::ChooseX { max },
+                kind: DecisionKind::ChooseX { max, min: 0 },
             });
             return;
         }
@@ -245,7 +260,8 @@ impl Game {
                 let kind = match part {
                     0 => DecisionKind::TapCost { remaining },
                     1 => DecisionKind::SacrificeCost,
-                    _ => DecisionKind::DiscardCost { remaining },
+                    2 => DecisionKind::DiscardCost { remaining },
+                    _ => DecisionKind::ExileCost { remaining },
                 };
                 self.decision = Some(Decision { player, kind });
             }
@@ -256,10 +272,11 @@ impl Game {
                     .expect("a mana ability being played");
                 let n = needs(cost);
                 let (taps, rest) = mc.chosen.split_at(n[0] as usize);
-                let (sacrifices, discards) = rest.split_at(n[1] as usize);
-                let chosen = [taps, sacrifices, discards];
+                let (sacrifices, rest) = rest.split_at(n[1] as usize);
+                let (discards, exiles) = rest.split_at(n[2] as usize);
+                let chosen = [taps, sacrifices, discards, exiles];
                 let removed = mc.removed.unwrap_or(0);
-                self.activate_mana_with(
+                let done = self.activate_mana_with(
                     mc.player,
                     mc.source,
                     mc.index,
@@ -267,14 +284,20 @@ impl Game {
                     Some(chosen),
                     removed,
                 );
-                self.resume_after_mana(mc.player, mc.then);
+                if done {
+                    self.resume_after_mana(mc.player, mc.then);
+                } else if let Some(m) = self.mana_choice.as_mut() {
+                    // Colours of its mana to choose (`mana_split.rs`).
+                    m.then = mc.then;
+                }
             }
         }
     }
 
     /// 409.1h: pays the objects chosen for a mana ability's cost: taps,
-    /// then sacrifices, then discards.
-    pub(crate) fn pay_mana_choices(&mut self, [taps, sacrifices, discards]: [&[ObjId]; 3]) {
+    /// then sacrifices, then discards, then removes cards in the hand from
+    /// the game.
+    pub(crate) fn pay_mana_choices(&mut self, [taps, sacrifices, discards, exiles]: [&[ObjId]; 4]) {
         for &o in taps {
             self.tap(o);
         }
@@ -285,10 +308,16 @@ impl Game {
         for &o in discards {
             self.discard(o);
         }
+        for &o in exiles {
+            self.move_to(o, Zone::RemovedFromGame, crate::MoveReason::RemoveFromGame);
+        }
     }
 
     /// The actions of the pending cost decision of a mana ability.
     pub(crate) fn mana_choice_options(&self, out: &mut Vec<Action>) {
+        if self.mana_split_pending() {
+            return self.mana_split_options(out);
+        }
         let (Some(mc), Some(cost)) = (self.mana_choice.as_deref(), self.mana_choice_cost()) else {
             return;
         };
@@ -307,6 +336,9 @@ impl Game {
 
     /// Answers the pending cost decision of a mana ability.
     pub(crate) fn on_mana_choice(&mut self, action: Action) {
+        if self.mana_split_pending() {
+            return self.on_mana_split(action);
+        }
         let Some(cost) = self.mana_choice_cost() else {
             self.mana_choice = None;
             return;

@@ -10,6 +10,8 @@ pub(crate) mod land_plays;
 pub(crate) mod mana;
 pub(crate) mod mana_ability_cost;
 pub(crate) mod mana_choice_cost;
+pub(crate) mod mana_restricted;
+pub(crate) mod mana_split;
 pub mod play;
 pub(crate) mod play_costs;
 pub mod spell_copy;

@@ -211,6 +211,8 @@ impl Game {
             Playing::Trigger(_) => unreachable!("triggers use begin_trigger"),
             Playing::TurnFaceUp { .. } => unreachable!("uses begin_turning_face_up"),
             Playing::Suspend { .. } => unreachable!("uses begin_suspending"),
+            Playing::EndEffect { .. } => unreachable!("uses begin_ending_effect"),
+            Playing::Granted { .. } => unreachable!("uses take_granted_action"),
         };
         let what = match (what, &item.kind) {
             (Playing::Spell { .. } | Playing::FaceDown { .. }, StackKind::Spell { obj }) => {
@@ -276,7 +278,43 @@ impl Game {
             self.playable_modes(obj, c.player)
                 .chain(self.entwine_mode(c, obj))
         });
-        spell.chain(self.trigger_modes(c))
+        spell
+            .chain(self.trigger_modes(c))
+            .chain(self.ability_modes(c))
+    }
+
+    /// 409.1b: the modes of a modal activated ability being played whose
+    /// targets can be chosen ("[Cost]: Choose one —", Pyramids).
+    pub(crate) fn ability_modes<'a>(&'a self, c: &'a Casting) -> impl Iterator<Item = u8> + 'a {
+        let modes = match self.casting_activated(c) {
+            Some(a) => &a.modes[..],
+            None => &[][..],
+        };
+        let src = (!modes.is_empty()).then(|| self.casting_source(c));
+        modes
+            .iter()
+            .enumerate()
+            .filter(move |(_, m)| {
+                src.as_ref().is_some_and(|src| {
+                    crate::playing::targeting::targets_available(self, &m.targets, src)
+                })
+            })
+            .map(|(i, _)| i as u8)
+    }
+
+    /// The activated ability being played, if any (on the stack since its
+    /// announcement, 409.1a).
+    fn casting_activated(&self, c: &Casting) -> Option<&'static tolaria_cards::ActivatedAbility> {
+        if !matches!(c.what, Playing::Ability { .. }) {
+            return None;
+        }
+        match self.stack.last().map(|s| &s.kind) {
+            Some(StackKind::Ability { ability, .. }) => match ability.get() {
+                Ability::Activated(a) => Some(a),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// 410.4, 409.1b: the modes of a modal triggered ability being put on
@@ -325,13 +363,17 @@ impl Game {
                 .targets_for(c.mode),
             Playing::Ability { .. } => match self.stack.last().map(|s| &s.kind) {
                 Some(StackKind::Ability { ability, .. }) => match ability.get() {
-                    Ability::Activated(a) => &a.targets,
+                    Ability::Activated(a) => a.targets_for(c.mode),
                     _ => &[],
                 },
                 _ => &[],
             },
             Playing::Trigger(t) => t.targets(c.mode),
-            Playing::FaceDown { .. } | Playing::TurnFaceUp { .. } | Playing::Suspend { .. } => &[],
+            Playing::FaceDown { .. }
+            | Playing::TurnFaceUp { .. }
+            | Playing::Suspend { .. }
+            | Playing::EndEffect { .. }
+            | Playing::Granted { .. } => &[],
         }
     }
 
@@ -340,7 +382,9 @@ impl Game {
             Playing::Spell { obj }
             | Playing::FaceDown { obj }
             | Playing::TurnFaceUp { obj }
-            | Playing::Suspend { obj } => SourceInfo::of(self, *obj, c.player),
+            | Playing::Suspend { obj }
+            | Playing::EndEffect { obj }
+            | Playing::Granted { obj, .. } => SourceInfo::of(self, *obj, c.player),
             // 415.6: the ability being played is on top of the stack.
             Playing::Ability { source, .. } => SourceInfo {
                 ability: self.stack.last().map(|s| s.id),
@@ -412,6 +456,24 @@ impl Game {
                 return;
             }
         }
+        // 409.1b: a modal activated ability's mode is announced first; with
+        // no mode whose targets can be chosen, the play is abandoned (422).
+        if self
+            .casting_activated(&c)
+            .is_some_and(|a| !a.modes.is_empty())
+            && c.mode.is_none()
+        {
+            if self.ability_modes(&c).next().is_none() {
+                self.cancel_play();
+                return;
+            }
+            self.decision = Some(Decision {
+                player: c.player,
+                kind: DecisionKind::ChooseMode,
+            });
+            self.flow = Flow::Casting;
+            return;
+        }
         // 409.1b, 502.40a: the cards to splice are revealed after the
         // mode, before X.
         if self.splice_pending(&c) {
@@ -447,6 +509,9 @@ impl Game {
             Playing::Suspend { obj } => crate::mechanics::suspend::suspend_of(self, *obj)
                 .map(|s| s.cost.clone())
                 .unwrap_or_default(),
+            // 408.2i: the cost to end the effect.
+            Playing::EndEffect { obj } => self.licid_end_cost(*obj).cloned().unwrap_or_default(),
+            Playing::Granted { index, .. } => self.granted_cost(*index),
             // 409.1f: with the cost increases (Gloom).
             Playing::Ability { source, .. } => {
                 let mut m = self
@@ -492,9 +557,17 @@ impl Game {
                 let n = crate::playing::targeting::count_legal_targets(self, s, &src, room);
                 max = max.min(n as u32);
             }
+            // "X can't be 0" (Aladdin's Lamp): the play was offered only
+            // if X = 1 can be paid (legal.rs); should it not be, the play
+            // is rewound (422).
+            let min = u32::from(self.casting_cost(&c).is_some_and(|k| k.x_not_zero));
+            if min > max {
+                self.cancel_play();
+                return;
+            }
             self.decision = Some(Decision {
                 player: c.player,
-                kind: DecisionKind::ChooseX { max },
+                kind: DecisionKind::ChooseX { max, min },
             });
             self.flow = Flow::Casting;
             return;
@@ -899,6 +972,26 @@ impl Game {
             return;
         };
         let p = c.player;
+        // Restricted mana it may use first ("Spend this mana only to play
+        // artifact spells", `mana_restricted.rs`).
+        if !self.players[p.index()].restricted.is_empty() {
+            let Some(c) = self.casting.as_deref() else {
+                return;
+            };
+            if let (Some(f), Some(mut u)) = (self.spend_for(c), c.unpaid.clone()) {
+                let (spent, used) = self.pay_from_restricted(p, f, &mut u);
+                if let Some(c) = self.casting.as_mut() {
+                    c.unpaid = Some(u);
+                    c.spent |= spent;
+                    for k in 0..6 {
+                        c.mana_spent.0[k] += used.0[k];
+                    }
+                }
+            }
+        }
+        let Some(c) = self.casting.as_mut() else {
+            return;
+        };
         let Some(u) = c.unpaid.as_mut() else { return };
         let before = self.players[p.index()].pool;
         let spent = take_from_pool(&mut self.players[p.index()].pool, u);
@@ -922,6 +1015,22 @@ impl Game {
                 self.lose_life(c.player, life);
             }
             self.finish_turning_face_up(c.player, obj, c.x.unwrap_or(0), c.then);
+            return;
+        }
+        if let Playing::Granted { index, .. } = c.what {
+            // Guardian Angel's action: no stack object; the player keeps priority.
+            self.retire_rewind();
+            self.passes = 0;
+            self.finish_granted_action(c.player, index);
+            self.flow = Flow::Priority(c.then);
+            return;
+        }
+        if let Playing::EndEffect { obj } = c.what {
+            // 408.2i: a special action: no stack object; the player keeps priority.
+            self.retire_rewind();
+            self.passes = 0;
+            self.end_licid_effect(c.player, obj);
+            self.flow = Flow::Priority(c.then);
             return;
         }
         if let Playing::Suspend { obj } = c.what {
@@ -1011,6 +1120,13 @@ impl Game {
             match c.what {
                 Playing::Spell { obj } => {
                     self.players[c.player.index()].spells_this_turn += 1;
+                    // "If you played this spell during your main phase"
+                    // (Sulfurous Blast): 606.4b, a team's turn is each
+                    // teammate's.
+                    if self.is_active(c.player) && self.step.is_main() {
+                        self.objects[obj.slot as usize].flags |=
+                            crate::state::object::flags::PLAYED_IN_MAIN_PHASE;
+                    }
                     self.emit(Event::SpellPlayed {
                         player: c.player,
                         obj,
@@ -1040,7 +1156,9 @@ impl Game {
                 Playing::Trigger(_)
                 | Playing::FaceDown { .. }
                 | Playing::TurnFaceUp { .. }
-                | Playing::Suspend { .. } => {}
+                | Playing::Suspend { .. }
+                | Playing::EndEffect { .. }
+                | Playing::Granted { .. } => {}
             }
         }
         self.flow = Flow::Priority(c.then);
@@ -1184,7 +1302,13 @@ impl Game {
     pub(crate) fn cancel_play(&mut self) {
         // Special actions put nothing on the stack.
         let turning_face_up = self.casting.as_ref().is_some_and(|c| {
-            matches!(c.what, Playing::TurnFaceUp { .. } | Playing::Suspend { .. })
+            matches!(
+                c.what,
+                Playing::TurnFaceUp { .. }
+                    | Playing::Suspend { .. }
+                    | Playing::EndEffect { .. }
+                    | Playing::Granted { .. }
+            )
         });
         let card = if turning_face_up {
             None
@@ -1447,6 +1571,16 @@ impl Game {
                 if let Some(c) = self.casting.as_mut() {
                     c.division.push(n);
                 }
+                self.continue_casting();
+            }
+            // Channel's "pay 1 life: add {1}" while paying (411.1).
+            Action::Granted(i) => {
+                let p = self
+                    .casting
+                    .as_ref()
+                    .map(|c| c.player)
+                    .unwrap_or(self.active);
+                self.life_for_mana(p, i);
                 self.continue_casting();
             }
             Action::ActivateMana {

@@ -372,10 +372,18 @@ impl Game {
         let Playing::Spell { obj } = with.what else {
             return false;
         };
-        let mana_cost = db().get(self.shown_card(obj)).faces[0]
-            .mana_cost
-            .clone()
-            .unwrap_or_default();
-        self.can_pay(p, &self.total_mana(with, &mana_cost), None)
+        let face = &db().get(self.shown_card(obj)).faces[0];
+        let mana_cost = face.mana_cost.clone().unwrap_or_default();
+        let need = self.total_mana(with, &mana_cost);
+        // The restricted mana the spell may use pays its additional costs
+        // too (Mishra's Workshop's ruling: kicker), `mana_restricted.rs`.
+        self.can_pay(p, &need, None)
+            || self.can_pay_restricted(
+                p,
+                Self::spend_for_face(face),
+                &need,
+                &self.available_mana(p, None),
+                None,
+            )
     }
 }

@@ -30,6 +30,18 @@ impl Game {
         }
     }
 
+    /// How many cards an "unless you discard" effect asks for: `count`, or
+    /// `count` for each counter of that kind on the source
+    /// ("Cumulative upkeep—Discard a card.", Vexing Sphinx, 502.13a).
+    pub(crate) fn unless_discard_total(
+        &self,
+        source: crate::ObjId,
+        count: u8,
+        per_counter: Option<CounterKind>,
+    ) -> u32 {
+        u32::from(count).saturating_mul(self.unless_times(source, per_counter))
+    }
+
     /// The whole cost of an "unless you pay" effect of the ability with
     /// source `source`: its mana (once per counter with `per_counter`,
     /// 502.13a) and its life.
@@ -207,6 +219,13 @@ impl Game {
         if sacrifices_ok && self.pool_covers(p, &u, life) && self.unless_actions_payable(p) {
             out.push(Action::Yes);
         }
+        // "unless that player pays {1} or 1 life" (Erosion): the life
+        // instead, answered with the first mode (215.4: only from enough life).
+        if let Some(n) = self.unless_life_instead_now() {
+            if self.life(p) >= n as i32 {
+                out.push(Action::ChooseMode(0));
+            }
+        }
         if !u.is_paid() {
             self.mana_options(p, None, Some(&u), out);
         }
@@ -288,7 +307,7 @@ impl Game {
                         let max = self.max_x(payer, &cost.mana, None, None);
                         return Some(Decision {
                             player: payer,
-                            kind: DecisionKind::ChooseX { max },
+                            kind: DecisionKind::ChooseX { max, min: 0 },
                         });
                     }
                 }
@@ -305,6 +324,37 @@ impl Game {
         r.chooser = None;
         r.pay_x = None;
         None
+    }
+
+    /// The life the payer of the "unless [player] pays" effect being
+    /// resolved now may pay instead of its mana ("{1} or 1 life", Erosion).
+    pub(crate) fn unless_life_instead_now(&self) -> Option<u32> {
+        match self.current_effect()? {
+            Effect::UnlessPays { cost, .. } if cost.life_instead > 0 => Some(cost.life_instead),
+            _ => None,
+        }
+    }
+
+    /// The answer "pay the life instead" (the first mode) to `PayOrElse` ("{1} or
+    /// 1 life", Erosion): the cost is paid with life (413.2c).
+    pub(crate) fn on_pay_life_instead(&mut self, p: PlayerId) {
+        let (Some(card), Some(life)) = (
+            self.resolving.as_deref().map(|r| r.ctx.source_card),
+            self.unless_life_instead_now(),
+        ) else {
+            return;
+        };
+        self.lose_life(p, life);
+        self.emit(Event::PaidToKeep {
+            player: p,
+            card,
+            mana: 0,
+            life,
+        });
+        if let Some(r) = self.resolving.as_mut() {
+            r.paid = Some(true);
+            r.sub = 0;
+        }
     }
 
     /// The answer to `PayOrElse`: `Yes` pays from the pool (and the life),
@@ -366,6 +416,11 @@ impl Game {
             }
         } else {
             self.emit(Event::DeclinedToPay { player: p, card });
+            // "the amount of mana that player paid this way" (Power Leak):
+            // none when the X chosen isn't paid.
+            if let Some(r) = self.resolving.as_mut().filter(|r| r.pay_x.is_some()) {
+                r.ctx.x = 0;
+            }
         }
         if let Some(r) = self.resolving.as_mut() {
             r.paid = Some(pay);

@@ -40,10 +40,19 @@ impl Game {
             _ => None,
         });
         let mut any = false;
-        let all = enchant.all(|e| {
+        let mut all = enchant.all(|e| {
             any = true;
             crate::continuous::filter::matches(self, e, o, None, p)
         });
+        // A Licid in play that became an Aura: "enchant creature"
+        // (mechanics/licid.rs).
+        if !any {
+            let ch = crate::continuous::characteristics::compute(self, aura);
+            if let Some(e) = Game::licid_enchant(&ch) {
+                any = true;
+                all = crate::continuous::filter::matches(self, e, o, None, p);
+            }
+        }
         any && all
             && self.is_present(o)
             && !self.cant_be_enchanted_by(o, aura)

@@ -447,6 +447,13 @@ impl Game {
                 // 413.2c: pay the cost, or let the effects happen.
                 self.on_pay_or_else(p, action == Action::Yes);
             }
+            Action::ChooseMode(0)
+                if matches!(self.current_effect(), Some(Effect::UnlessPays { .. }))
+                    && self.resolving.as_ref().is_some_and(|r| r.paid.is_none()) =>
+            {
+                // "{1} or 1 life" (Erosion): the life paid instead.
+                self.on_pay_life_instead(p);
+            }
             Action::Yes
                 if matches!(
                     self.current_effect(),
@@ -604,12 +611,17 @@ impl Game {
                         chosen = self.discard_card(o);
                         self.discarded_this_way(chosen);
                     }
-                    Some(&Effect::UnlessDiscard { count, .. }) => {
+                    Some(&Effect::UnlessDiscard {
+                        count, per_counter, ..
+                    }) => {
+                        let source = self.resolving.as_deref().map(|r| r.ctx.source);
+                        let count =
+                            source.map_or(1, |s| self.unless_discard_total(s, count, per_counter));
                         self.discard(o);
                         // All the cards discarded: paid (`sub` counts them,
                         // one more below).
                         if let Some(r) = self.resolving.as_mut() {
-                            if r.sub + 1 >= u32::from(count) {
+                            if r.sub + 1 >= count {
                                 r.paid = Some(true);
                             }
                         }

@@ -39,9 +39,15 @@ pub(crate) fn copy_with_exceptions(
 ) -> crate::continuous::effects::Copiable {
     let face = &db().get(card).faces[0];
     for a in &face.abilities {
-        if let Ability::Static(tolaria_cards::StaticAbility::CopyExceptions { keeps_color, has }) =
-            a
+        if let Ability::Static(tolaria_cards::StaticAbility::CopyExceptions {
+            keeps_color,
+            has,
+            also_types,
+        }) = a
         {
+            // 503.9: "except it's an enchantment in addition to its other
+            // types" (Copy Artifact).
+            values.types = tolaria_cards::TypeSet(values.types.0 | also_types.0);
             if *keeps_color {
                 values.colors = Some(face.colors);
             }

@@ -52,7 +52,10 @@ pub(crate) enum When {
 /// (`index`) of `card`'s face `face`.
 pub(crate) fn delayed_effects_of(ability: AbilityRef) -> &'static [Effect] {
     match ability {
-        AbilityRef::Printed { card, face, index } => delayed_effects(card, face, index),
+        AbilityRef::Printed { card, face, index }
+        | AbilityRef::Bent {
+            card, face, index, ..
+        } => delayed_effects(card, face, index),
         // A rules-defined or granted ability creates no delayed ability.
         _ => &[],
     }
@@ -82,7 +85,13 @@ pub(crate) fn delayed_effects(card: CardId, face: u8, index: u8) -> &'static [Ef
                 .find_map(delayed_instructions)
                 .unwrap_or(&[]);
         }
-        Some(Ability::Activated(a)) => &a.effects,
+        Some(Ability::Activated(a)) => {
+            return a
+                .effect_lists()
+                .flat_map(|l| l.iter())
+                .find_map(delayed_instructions)
+                .unwrap_or(&[]);
+        }
         Some(Ability::Mana(m)) => &m.also,
         Some(Ability::Static(tolaria_cards::StaticAbility::FlashSacrificed)) => {
             return tolaria_cards::flash_sacrifice_effects();

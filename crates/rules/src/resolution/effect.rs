@@ -469,6 +469,23 @@ impl Game {
                 effect,
                 duration,
             } => self.create_continuous(ctx, what, *effect, *duration),
+            // Channel, Guardian Angel (mechanics/granted.rs).
+            Effect::LifeForManaThisTurn => {
+                self.grant_action(ctx, crate::state::game::GrantedKind::LifeForMana)
+            }
+            Effect::PayToPreventThisTurn { to, generic } => {
+                if let tolaria_cards::Recipient::Target(i) = to {
+                    if let Some(target) = ctx.target(*i) {
+                        let kind = crate::state::game::GrantedKind::PreventForMana {
+                            target,
+                            generic: *generic,
+                        };
+                        self.grant_action(ctx, kind);
+                    }
+                }
+            }
+            // A Licid becomes an Aura (mechanics/licid.rs).
+            Effect::BecomeAuraUntilPaid { .. } => self.become_aura_until_paid(ctx),
             // Chooses words first (see `exec_effect_pausable`).
             Effect::ChangeText { .. } => {}
             Effect::UnlessDiscard { .. }
@@ -493,7 +510,7 @@ impl Game {
             }
             // Only inside a triggered mana ability, which knows what the
             // triggering ability produced (`triggered_mana_abilities`).
-            Effect::AddManaProduced { .. } => {}
+            Effect::AddManaProduced { .. } | Effect::AddManaCombination { .. } => {}
             Effect::AddManaAmount { who, kind, amount } => {
                 // 406.1: that much mana of one kind (a pool holds at most
                 // u16::MAX of a kind).
@@ -837,6 +854,8 @@ impl Game {
                         player: ctx.controller,
                         from_outside: true,
                         from_removed: None,
+                        instead: None,
+                        look_at_top: None,
                     });
             }
             // Mangara's Tome: the pile its source removed (217.7d).
@@ -848,6 +867,34 @@ impl Game {
                         player: ctx.controller,
                         from_outside: false,
                         from_removed: Some(ctx.source),
+                        instead: None,
+                        look_at_top: None,
+                    });
+            }
+            // The Words: the instructions, with this ability's context.
+            Effect::NextDrawInstead { effects } => {
+                self.draw_rules
+                    .push(crate::continuous::draw_replacement::DrawRule {
+                        card: ctx.source_card,
+                        controller: ctx.controller,
+                        player: ctx.controller,
+                        from_outside: false,
+                        from_removed: None,
+                        instead: Some((ctx.clone(), effects.clone())),
+                        look_at_top: None,
+                    });
+            }
+            // Aladdin's Lamp: X as announced.
+            Effect::NextDrawLookAtTopX => {
+                self.draw_rules
+                    .push(crate::continuous::draw_replacement::DrawRule {
+                        card: ctx.source_card,
+                        controller: ctx.controller,
+                        player: ctx.controller,
+                        from_outside: false,
+                        from_removed: None,
+                        instead: None,
+                        look_at_top: Some(ctx.x),
                     });
             }
             Effect::DrawsInsteadThisTurn { who } => {
@@ -859,6 +906,8 @@ impl Game {
                             player: p,
                             from_outside: false,
                             from_removed: None,
+                            instead: None,
+                            look_at_top: None,
                         });
                 }
             }
@@ -1101,6 +1150,7 @@ impl Game {
             | Effect::RemoveTopCards { .. }
             | Effect::ReturnSelfFromGraveyard
             | Effect::PutSelfFromGraveyardIntoPlay { .. }
+            | Effect::PutSelfFromGraveyardIntoPlayAttached { .. }
             | Effect::ReturnFromGraveyardThisTurn { .. }
             | Effect::ReturnOwnedToHand { .. }
             | Effect::ReturnAllFromGraveyardsToHand { .. }

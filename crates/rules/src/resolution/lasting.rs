@@ -110,7 +110,9 @@ impl Game {
         }
         // "until CARDNAME leaves play": if it already has, the effect
         // does nothing, as 418.3d says of "as long as" (ARCHITECTURE.md).
-        let until_leaves = (duration == Duration::UntilSourceLeaves).then_some(ctx.source);
+        let to_attached = duration == Duration::ToWhatThisEnchants;
+        let until_leaves =
+            (duration == Duration::UntilSourceLeaves || to_attached).then_some(ctx.source);
         if until_leaves.is_some_and(|s| !self.is_in_play(s)) {
             return;
         }
@@ -124,6 +126,15 @@ impl Game {
                 ..Default::default()
             }
             && effect.set_colors.is_some();
+        // 418.6: a text change applies to a spell too (Sleight of Mind:
+        // "target spell or permanent").
+        let colour_only = colour_only
+            || (effect.text.is_some()
+                && effect
+                    == tolaria_cards::LayerEffect {
+                        text: effect.text,
+                        ..Default::default()
+                    });
         for o in self.objects_of(ctx, what) {
             let spell = colour_only && self.obj(o).is_some_and(|x| x.zone == Zone::Stack);
             if !self.is_present(o) && !spell {
@@ -167,6 +178,7 @@ impl Game {
                     until_upkeep_of: (duration == Duration::UntilYourNextUpkeep)
                         .then_some(ctx.controller),
                     until_leaves,
+                    to_attached,
                 });
             let card = self.objects[o.slot as usize].card;
             if effect.is_pump() {

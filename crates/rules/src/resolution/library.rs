@@ -1236,6 +1236,21 @@ impl Game {
                     }
                 }
             }
+            Effect::PutSelfFromGraveyardIntoPlayAttached { to } => {
+                // 402.8h, 212.4j: the card still in its owner's graveyard,
+                // attached as it comes into play to a permanent it could
+                // enchant; otherwise it stays where it is.
+                if let Some(Zone::Graveyard(owner)) = self.obj(ctx.source).map(|o| o.zone) {
+                    let host = self.objects_of(ctx, to).first().copied();
+                    if let Some(host) =
+                        host.filter(|&h| self.aura_could_enchant(ctx.source, h, owner))
+                    {
+                        if let Some(new) = self.put_in_play(ctx.source, owner, false) {
+                            self.attach(new, crate::Target::Object(host));
+                        }
+                    }
+                }
+            }
             Effect::ReturnAllFromGraveyardsToHand { filter } => {
                 // Every matching card of every graveyard, to its owner's hand.
                 let list: Vec<ObjId> = self

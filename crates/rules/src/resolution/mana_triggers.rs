@@ -59,6 +59,7 @@ pub(crate) fn triggered_mana_abilities(
                     e,
                     tolaria_cards::Effect::AddManaProduced { .. }
                         | tolaria_cards::Effect::AddMana { .. }
+                        | tolaria_cards::Effect::AddManaCombination { .. }
                         | tolaria_cards::Effect::AddManaAmount { .. }
                 )
             });
@@ -105,6 +106,22 @@ pub(crate) fn triggered_mana_abilities(
                                 amount: u32::from(n),
                             });
                         }
+                    }
+                    continue;
+                }
+                // "its controller adds an additional one mana of any
+                // color" (Fertile Ground): the colours are chosen now,
+                // before the game goes on (`playing/mana_split.rs`).
+                if let tolaria_cards::Effect::AddManaCombination {
+                    who,
+                    amount,
+                    colors,
+                } = e
+                {
+                    let tapper = game.objects[land.slot as usize].controller;
+                    let n = game.amount(&ctx, amount).max(0) as u32;
+                    for player in game.players_of(&ctx, who) {
+                        game.add_mana_combination(player, src, ch.card, *colors, n, false, tapper);
                     }
                     continue;
                 }

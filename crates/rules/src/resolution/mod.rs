@@ -30,6 +30,7 @@ pub(crate) mod removed;
 pub mod resolve;
 pub(crate) mod reveal;
 pub(crate) mod state_triggers;
+pub(crate) mod target_triggers;
 pub(crate) mod top_card;
 pub mod triggers;
 pub(crate) mod untap_up_to;

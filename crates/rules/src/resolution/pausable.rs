@@ -50,6 +50,44 @@ impl Game {
                 });
                 None
             }
+            // 406.1: "add one mana of any color" (Quirion Sentinel), "Add X
+            // mana in any combination of {B} and/or {R}" (Burnt Offering):
+            // the colour of each mana is chosen as it resolves, one by one
+            // (`ChooseManaColor`); `sub` counts the mana still to choose.
+            Effect::AddManaCombination {
+                who,
+                amount,
+                colors,
+            } => {
+                let player = self
+                    .players_of(ctx, who)
+                    .into_iter()
+                    .find(|&q| !self.player(q).lost)?;
+                let r = self.resolving.as_mut()?;
+                if let Some(c) = r.color_choice.take() {
+                    r.sub = r.sub.saturating_sub(1);
+                    let kind = tolaria_cards::ManaKind::Color(c);
+                    self.players[player.index()].pool.add(kind, 1);
+                    self.emit(Event::ManaAdded {
+                        player,
+                        source: ctx.source,
+                        card: ctx.source_card,
+                        kind,
+                        amount: 1,
+                    });
+                } else {
+                    let n = self.amount(ctx, amount).clamp(0, i32::from(u16::MAX)) as u32;
+                    self.resolving.as_mut()?.sub = n;
+                }
+                let left = self.resolving.as_ref()?.sub;
+                (left > 0).then_some(Decision {
+                    player,
+                    kind: DecisionKind::ChooseManaColor {
+                        colors: *colors,
+                        left,
+                    },
+                })
+            }
             // "Choose a color." (Persecute): the spell remembers the colour,
             // which its filters "of that color" read.
             Effect::ChooseColor => {
@@ -721,8 +759,15 @@ impl Game {
                 filter,
                 effects,
                 count,
+                per_counter,
                 ..
             } => {
+                let count = self.unless_discard_total(ctx.source, *count, *per_counter);
+                if count == 0 && self.resolving.as_ref().is_some_and(|r| r.paid.is_none()) {
+                    // 502.13a: no counter left (the permanent left play):
+                    // nothing to discard.
+                    self.resolving.as_mut()?.paid = Some(true);
+                }
                 let paid = self.resolving.as_ref().and_then(|r| r.paid);
                 match paid {
                     Some(true) => {}
@@ -738,7 +783,7 @@ impl Game {
                         // all of it (413.2c).
                         let done = self.resolving.as_ref().map_or(0, |r| r.sub);
                         let have = self.hand_cards_matching(p, filter).count();
-                        if done > 0 || have >= usize::from(*count) {
+                        if done > 0 || have >= count as usize {
                             return Some(Decision {
                                 player: p,
                                 kind: DecisionKind::DiscardUnless,

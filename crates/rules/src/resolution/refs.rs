@@ -116,11 +116,35 @@ impl Game {
                 }
                 _ => vec![],
             },
-            ObjectRef::Attached => match self.obj(ctx.source).and_then(|o| o.attached_to) {
-                Some(Target::Object(o)) => vec![o],
+            // 413.2f: an Aura or Equipment gone from play (sacrificed to
+            // pay for the ability, Briar Shield) refers to what it was
+            // attached to as it last existed, if that is still there.
+            ObjectRef::Attached => match self.obj(ctx.source).map_or_else(
+                || self.last_known(ctx.source).and_then(|l| l.attached_to),
+                |o| o.attached_to,
+            ) {
+                Some(Target::Object(o)) if self.obj(o).is_some() => vec![o],
                 _ => vec![],
             },
             ObjectRef::Triggering => ctx.trigger.object.into_iter().collect(),
+            ObjectRef::AttachedAndEachSharingCreatureType => {
+                let Some(t) = self.objects_of(ctx, &ObjectRef::Attached).first().copied() else {
+                    return Vec::new();
+                };
+                let types = self.chars(t).subtypes;
+                let mut v = vec![t];
+                v.extend(self.in_play.iter().copied().filter(|&o| {
+                    o != t
+                        && self.is_present(o)
+                        && self.chars(o).is_creature()
+                        && self.chars(o).subtypes.shares_creature_type(&types)
+                }));
+                v
+            }
+            ObjectRef::TargetingSpellOrAbility => match ctx.trigger.by {
+                Some(crate::Target::Object(o)) => vec![o],
+                _ => Vec::new(),
+            },
             ObjectRef::Sacrificed => ctx.sacrificed.into_iter().collect(),
             ObjectRef::Chosen => ctx.chosen.or(ctx.trigger.chosen).into_iter().collect(),
             ObjectRef::EachOtherThanChosen(f) => {

@@ -12,6 +12,7 @@ pub(crate) use super::mana_triggers::{
     land_tapped_for_mana, produced_type_matters, triggered_mana_abilities,
 };
 pub(crate) use super::state_triggers::state_triggers;
+use super::target_triggers::became_targets;
 
 /// Looks at one event and records every ability it triggers.
 pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
@@ -101,6 +102,9 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         } => {
             // 404.4a: comes-into-play abilities of the new permanent and of others.
             let new = *new;
+            if game.graveyard_triggers {
+                super::target_triggers::comes_into_play_in_graveyards(game, new);
+            }
             // 404.4a: the new permanent's comes-into-play abilities include
             // those a static ability grants it (its own or another's), which
             // the board last computed doesn't know of yet.
@@ -605,18 +609,29 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             player, targets, ..
         } if permanents > 0 && !targets.is_empty() => {
             let targets: Vec<Target> = targets.iter().map(|t| t.target).collect();
-            became_targets(game, &targets, *player, None);
+            // The ability just put on the stack with these targets.
+            if let Some(id) = game
+                .stack
+                .iter()
+                .rev()
+                .find(|s| {
+                    matches!(s.kind, crate::StackKind::Ability { .. }) && s.targets == targets
+                })
+                .map(|s| s.id)
+            {
+                became_targets(game, &targets, *player, Target::Ability(id), permanents);
+            }
         }
         Event::TargetChanged { targets, .. } if permanents > 0 => {
             // 415.7: the spell or ability now targets them; its controller
             // is that of the stack object holding these targets.
             let new: Vec<Target> = targets.iter().map(|t| t.target).collect();
             if let Some(item) = game.stack.iter().rev().find(|s| s.targets == new) {
-                let (controller, spell) = match item.kind {
-                    crate::StackKind::Spell { obj } => (item.controller, Some(obj)),
-                    _ => (item.controller, None),
+                let (controller, by) = match item.kind {
+                    crate::StackKind::Spell { obj } => (item.controller, Target::Object(obj)),
+                    _ => (item.controller, Target::Ability(item.id)),
                 };
-                became_targets(game, &new, controller, spell);
+                became_targets(game, &new, controller, by, permanents);
             }
         }
         Event::SpellPlayed {
@@ -632,7 +647,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                     .map(|s| s.targets.clone())
                     .filter(|t| !t.is_empty())
                 {
-                    became_targets(game, &targets, caster, Some(spell));
+                    became_targets(game, &targets, caster, Target::Object(spell), permanents);
                 }
             }
             // 502.30a: the spell's own "when you play this spell"
@@ -1203,43 +1218,6 @@ fn phased_out_triggers(game: &mut Game, src: ObjId) {
                 });
             }
         }
-    }
-}
-
-/// 409.1c, 410.4, 415.7: the permanents a spell or ability (`spell`:
-/// the spell, if it is one) controlled by `controller` targets as it is
-/// played or put on the stack, or as its targets are changed: their
-/// "Whenever [this] becomes the target of …" abilities trigger, once
-/// each however many of its targets name the permanent.
-fn became_targets(game: &mut Game, targets: &[Target], controller: PlayerId, spell: Option<ObjId>) {
-    for (k, t) in targets.iter().enumerate() {
-        let Target::Object(o) = *t else { continue };
-        if targets[..k].contains(t) || game.objects[o.slot as usize].zone != Zone::InPlay {
-            continue;
-        }
-        scan(game, o, |tr, game, src| {
-            let Trigger::BecomesTarget {
-                spells_only,
-                aura_spells,
-                opponents,
-            } = tr
-            else {
-                return None;
-            };
-            let aura = |s: ObjId| {
-                crate::continuous::characteristics::compute(game, s)
-                    .subtypes
-                    .contains(tolaria_cards::Subtype::AURA)
-            };
-            let ok = (!spells_only || spell.is_some())
-                && (!aura_spells || spell.is_some_and(aura))
-                && (!opponents
-                    || game.is_opponent(game.objects[src.slot as usize].controller, controller));
-            ok.then(|| TriggerContext {
-                player: Some(controller),
-                ..Default::default()
-            })
-        });
     }
 }
 

@@ -68,6 +68,11 @@ pub struct LastKnown {
     /// of its leaves-play ability (Laquatus's Champion, `PlayerRef::Linked`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chosen_player: Option<PlayerId>,
+    /// What it was attached to (212.4: an Aura's "enchanted creature" in
+    /// an ability of it that resolves after it left play, Briar Shield's
+    /// "Sacrifice Briar Shield: Enchanted creature gets +3/+3").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attached_to: Option<Target>,
 }
 
 impl LastKnown {
@@ -339,6 +344,11 @@ pub struct Game {
     /// emptied in the cleanup step (314.2).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub play_bans: Vec<PlayBan>,
+    /// Actions resolved spells let players take until end of turn (Channel,
+    /// Guardian Angel: `mechanics/granted.rs`); emptied in the cleanup
+    /// step (314.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub granted_actions: Vec<GrantedAction>,
     /// 500.1: (blocker, attacker) pairs that must be blocks this turn if
     /// able ("Target creature blocks CARDNAME this turn if able", Rampant
     /// Elephant), judged with provoke's (`turn/blocks.rs`); emptied in the
@@ -370,6 +380,11 @@ pub struct Game {
     /// end of turn (Plagiarize).
     #[serde(default)]
     pub draw_rules: Vec<crate::continuous::draw_replacement::DrawRule>,
+    /// "Until your next turn, you can't be attacked except by creatures
+    /// with flying and/or islandwalk." (Island Sanctuary): the players so
+    /// protected; each leaves the list as their next turn begins.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sanctuaries: Vec<PlayerId>,
     /// 418.3b: "prevent all damage that [sources] would deal this turn"
     /// effects (rules of the game, not objects), each with the card that
     /// made it; they end in the cleanup step.
@@ -949,6 +964,28 @@ pub struct FreePlay {
     /// 504.1: played face down from the hand by Illusionary Mask.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub masked: bool,
+}
+
+/// An action a resolved spell lets `player` take until end of turn
+/// (`Game::granted_actions`, `mechanics/granted.rs`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GrantedAction {
+    pub player: PlayerId,
+    /// The spell that granted it, as it resolved (for the log).
+    pub source: ObjId,
+    pub card: CardId,
+    pub kind: GrantedKind,
+}
+
+/// What a granted action does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GrantedKind {
+    /// Channel: pay 1 life, add {1} to the mana pool, any time the player
+    /// could play a mana ability.
+    LifeForMana,
+    /// Guardian Angel: pay {`generic`}, prevent the next 1 damage to
+    /// `target` this turn, any time the player could play an instant.
+    PreventForMana { target: crate::Target, generic: u32 },
 }
 
 /// One "can't play … this turn" rule (`Game::play_bans`).

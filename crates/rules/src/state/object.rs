@@ -75,6 +75,10 @@ pub mod flags {
     /// drawn this turn", Sylvan Library): set as it is drawn, cleared as a
     /// turn begins and on a zone change.
     pub const DRAWN_THIS_TURN: u32 = 1 << 27;
+    /// A spell played during its controller's main phase (409.1: "if you
+    /// played this spell during your main phase", Sulfurous Blast); set as
+    /// it becomes played (409.1i), kept on the spell while it is on the stack.
+    pub const PLAYED_IN_MAIN_PHASE: u32 = 1 << 28;
     pub const ABILITY_BITS: u32 = STATICS | MANA | ACTIVATED | TRIGGERS;
     /// 406: white mana was spent to play this spell (the next four bits:
     /// blue, black, red, green; `spent_bit`); set as it becomes played
@@ -241,7 +245,9 @@ impl TokenSource {
                 face.abilities.get(self.ability as usize)?
             };
             match ability {
-                tolaria_cards::Ability::Activated(a) => all_effects(&a.effects),
+                tolaria_cards::Ability::Activated(a) => {
+                    a.effect_lists().flat_map(all_effects).collect()
+                }
                 tolaria_cards::Ability::Triggered(t) => triggered_effects(t),
                 _ => return None,
             }
@@ -255,7 +261,15 @@ impl TokenSource {
     /// Finds the path of a `CreateTokens` effect of `card` (by identity).
     pub fn find(card: CardId, effect: &tolaria_cards::Effect) -> Option<TokenSource> {
         let def = db().get(card);
-        for (fi, face) in def.faces.iter().enumerate() {
+        // 418.6: an ability a text change rewrote is found at the same
+        // place in the rewritten face; the token is the printed one
+        // (ARCHITECTURE.md, "Text-changing effects").
+        let faces = def.faces.iter().enumerate().chain(
+            tolaria_cards::text_change::bent_faces(card)
+                .into_iter()
+                .map(|(fi, f)| (fi as usize, f)),
+        );
+        for (fi, face) in faces {
             // The face's abilities, then those it grants in quotes
             // (Squirrel Nest's land makes Squirrels), from `GRANTED_BASE`.
             let abilities = face.abilities.iter().enumerate().chain(
@@ -267,7 +281,7 @@ impl TokenSource {
             let lists = std::iter::once((255u8, spell_effects(&face.spell))).chain(
                 abilities.filter_map(|(i, a)| match a {
                     tolaria_cards::Ability::Activated(a) => {
-                        Some((i as u8, all_effects(&a.effects)))
+                        Some((i as u8, a.effect_lists().flat_map(all_effects).collect()))
                     }
                     tolaria_cards::Ability::Triggered(t) => Some((i as u8, triggered_effects(t))),
                     _ => None,
@@ -386,6 +400,11 @@ pub struct Object {
     /// since (501.5); cleared as a turn begins and as it changes zones.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub dealt_damage_this_turn: bool,
+    /// Became the target of a spell or ability this turn (409.1c: "for
+    /// the first time each turn", the Glasskites); cleared as a turn
+    /// begins and as it changes zones.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub targeted_this_turn: bool,
 }
 
 /// 217.7b, 217.7d: how a card was removed from the game face down by an
@@ -478,6 +497,7 @@ impl Object {
             control_marks: 0,
             spell_copy: None,
             dealt_damage_this_turn: false,
+            targeted_this_turn: false,
         }
     }
 
@@ -595,6 +615,7 @@ impl Object {
         self.chosen_player = None;
         self.control_marks = 0;
         self.dealt_damage_this_turn = false;
+        self.targeted_this_turn = false;
     }
 
     /// How many counters of this kind are on it.
@@ -749,6 +770,11 @@ mod flag_tests {
             REVEALED,
             MASKED,
             DAMAGED_OPPONENT_THIS_TURN,
+            NO_ATTACK_NEXT_TURN,
+            DRAWN_THIS_TURN,
+            PLAYED_IN_MAIN_PHASE,
+            SPENT_W,
+            SPENT_C,
         ];
         let mut seen = 0u32;
         for f in all {

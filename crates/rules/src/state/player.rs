@@ -49,6 +49,11 @@ pub struct Player {
     /// 420.5h: poison counters.
     pub poison: u32,
     pub pool: ManaPool,
+    /// Mana in the pool that may be spent only on some things ("Spend
+    /// this mana only to play artifact spells", Mishra's Workshop), kept
+    /// apart from `pool`, one entry per mana (`playing/mana_restricted.rs`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub restricted: Vec<(tolaria_cards::ManaKind, tolaria_cards::SpendOnly)>,
     /// 305.2: lands played this turn.
     pub lands_played: u8,
     /// 212.6b: additional land plays an effect allows this turn (Summer
@@ -168,6 +173,7 @@ impl Player {
             life: 20,
             poison: 0,
             pool: ManaPool::default(),
+            restricted: Vec::new(),
             lands_played: 0,
             extra_land_plays: 0,
             library: Vec::new(),

@@ -74,6 +74,18 @@ pub(crate) enum Playing {
     Suspend {
         obj: ObjId,
     },
+    /// Paying for an action a resolved spell granted (Guardian Angel's
+    /// "pay {1}": `Game::granted_actions[index]`; no stack object). `obj`:
+    /// the spell as it resolved.
+    Granted {
+        index: u8,
+        obj: ObjId,
+    },
+    /// 408.2i: paying to end a continuous effect on `obj` ("You may pay
+    /// {W} to end this effect.", a Licid's; no stack object).
+    EndEffect {
+        obj: ObjId,
+    },
     Ability {
         source: ObjId,
         index: u8,

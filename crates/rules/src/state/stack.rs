@@ -92,6 +92,10 @@ pub struct Spliced {
 pub struct TriggerContext {
     pub object: Option<ObjId>,
     pub player: Option<PlayerId>,
+    /// 409.1c: the spell or ability whose targeting triggered the ability
+    /// ("counter that spell or ability", Jetting Glasskite).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<crate::Target>,
     pub amount: u32,
     /// 404.4: a delayed triggered ability created by the ability's
     /// `AtEndOfCombat` effect: it does that effect's effects.

@@ -184,13 +184,15 @@ impl Game {
         copy: Option<crate::continuous::effects::Copiable>,
         chosen_player: Option<PlayerId>,
         x: u32,
-        tapped: bool,
+        // Comes into play tapped; attached to this (an Aura spell, 212.4).
+        (tapped, attached): (bool, Option<crate::Target>),
     ) -> Option<ObjId> {
         let opts = MoveOpts {
             copy,
             chosen_player,
             x,
             entered: Some(tapped),
+            attached,
             ..MoveOpts::default()
         };
         self.enter_play(id, controller, MoveReason::Resolve, opts)
@@ -227,6 +229,7 @@ impl Game {
             chosen_player,
             x,
             entered,
+            attached,
         } = opts;
         // 503.1: a token copy comes into play from outside every zone.
         let obj = if reason == MoveReason::TokenCopy {
@@ -457,6 +460,7 @@ impl Game {
                             while_enchanted: false,
                             while_controlled: false,
                             until_upkeep_of: None,
+                            to_attached: false,
                         });
                 }
                 // 419: "comes into play tapped" modifies how it comes into
@@ -580,6 +584,7 @@ impl Game {
                                         while_enchanted: false,
                                         while_controlled: false,
                                         until_upkeep_of: None,
+                                        to_attached: false,
                                     });
                             }
                         }
@@ -590,6 +595,9 @@ impl Game {
                 // coming in with it), judged on its copiable values.
                 if !self.objects[slot].is_tapped() && self.others_make_it_enter_tapped(new) {
                     self.objects[slot].set_tapped(true);
+                }
+                if attached.is_some() {
+                    self.objects[slot].attached_to = attached;
                 }
                 self.in_play.push(new);
                 // 418.2: effects that change its characteristics apply as
@@ -699,6 +707,7 @@ impl Game {
             let plus_counters = o.counters_of(tolaria_cards::CounterKind::PlusOnePlusOne) as u16;
             let counters = o.counters;
             let chosen_player = o.chosen_player;
+            let attached_to = o.attached_to;
             let ch = crate::continuous::characteristics::compute(self, id);
             self.lki.retain(|l| l.id != id);
             self.lki.push(LastKnown {
@@ -719,6 +728,7 @@ impl Game {
                 colors: ch.colors.0,
                 counters,
                 chosen_player,
+                attached_to,
             });
         }
     }
@@ -770,6 +780,10 @@ pub(crate) struct MoveOpts {
     /// land play or the resolution that puts it into play; `Some(true)`:
     /// it comes into play tapped (the life wasn't paid).
     entered: Option<bool>,
+    /// 212.4: an Aura spell resolving comes into play attached to what it
+    /// targets, so its comes-into-play abilities see what it enchants
+    /// (Earthbind's "if enchanted creature has flying", 404.3).
+    attached: Option<crate::Target>,
 }
 
 /// Whether the front face of the card entering play has a static ability

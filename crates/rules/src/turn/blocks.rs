@@ -34,6 +34,10 @@ struct Problem {
     least: Vec<usize>,
     /// Attackers that can't be blocked by more than one creature.
     max_one: Vec<bool>,
+    /// 500.1: "No more than two creatures can block each combat": how many
+    /// more blockers may be declared (`usize::MAX`: no limit); the
+    /// blockers other players declared (602.4) already count.
+    max_blockers: usize,
     /// Attackers every creature able to block must block (Lure).
     lured: Vec<bool>,
     /// `required[b * attackers.len() + a]`: blocker b must block attacker a
@@ -84,6 +88,8 @@ impl Problem {
             let crowded = self.max_one[a] && n > 1;
             !(lone || crowded)
         }) && (0..self.blockers.len()).all(|b| s.per_blocker[b] <= self.cap[b])
+            && (self.max_blockers == usize::MAX
+                || s.per_blocker.iter().filter(|&&n| n > 0).count() <= self.max_blockers)
     }
 
     /// The most requirements a legal superset of `s` can obey, looking at
@@ -151,6 +157,8 @@ impl Game {
     /// to an attacking creature now?
     pub(crate) fn whole_block_rules(&self) -> bool {
         !self.combat.provoked.is_empty()
+            // 500.1: a limit on the number of blockers (`combat_limits.rs`).
+            || self.block_limit().is_some()
             || self
                 .must_block
                 .iter()
@@ -237,7 +245,22 @@ impl Game {
                 required[bi * na + ai] = true;
             }
         }
+        // 500.1: the blockers declared by the other defending players
+        // (602.4) take their places under a block limit first.
+        let max_blockers = self.block_limit().map_or(usize::MAX, |m| {
+            let mut others: Vec<ObjId> = self
+                .combat
+                .blocks
+                .iter()
+                .map(|&(b, _)| b)
+                .filter(|b| !blockers.contains(b))
+                .collect();
+            others.sort_unstable();
+            others.dedup();
+            m.saturating_sub(others.len())
+        });
         let p = Problem {
+            max_blockers,
             required,
             cap: blockers.iter().map(|&b| self.block_capacity(b)).collect(),
             least: attackers.iter().map(|&a| least(a)).collect(),

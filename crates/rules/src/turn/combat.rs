@@ -35,6 +35,12 @@ pub struct Combat {
     /// it; otherwise the active player pays it all.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub attack_cost_payers: Vec<(PlayerId, u32)>,
+    /// 308.2d, 308.2f: the permanents still to sacrifice to attack
+    /// ("Leviathan can't attack unless you sacrifice two Islands"): the
+    /// attacking creature, which of its sacrifice costs, how many more.
+    /// Its controller sacrifices them once the mana is paid.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attack_sacrifices: Vec<(ObjId, u8, u32)>,
     /// 500.1 requirements on single blocks: (blocker, attacker) pairs that
     /// must be blocks this combat if able (502.29a provoke).
     #[serde(default)]

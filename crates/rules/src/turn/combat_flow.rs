@@ -32,7 +32,7 @@ impl Game {
     /// Visits each static ability of a permanent in play, of the kind
     /// `pick` selects, that affects `id` now (418.2), until `visit` says
     /// stop (true); whether it stopped.
-    fn statics_affecting(
+    pub(super) fn statics_affecting(
         &self,
         id: ObjId,
         pick: impl Fn(&'static StaticAbility) -> Option<&'static tolaria_cards::Affected>,
@@ -123,7 +123,7 @@ impl Game {
     /// (606.7a: its controller is an attacking player; untapped, phased
     /// in): false means it can attack no one.
     #[inline(always)]
-    fn may_attack_at_all(&self, id: ObjId) -> bool {
+    pub(crate) fn may_attack_at_all(&self, id: ObjId) -> bool {
         let o = &self.objects[id.slot as usize];
         self.is_active(o.controller)
             && !o.is_tapped()
@@ -141,6 +141,17 @@ impl Game {
         }
         let ch = self.chars(id);
         if !ch.is_creature() {
+            return false;
+        }
+        // Island Sanctuary: "you can't be attacked except by creatures
+        // with flying and/or islandwalk".
+        if !self.sanctuaries.is_empty()
+            && self
+                .defending_side(def)
+                .any(|d| self.sanctuaries.contains(&d))
+            && !ch.has(Keyword::Flying)
+            && !ch.has(Keyword::Islandwalk)
+        {
             return false;
         }
         // 502.40: "can attack as though it didn't have defender" (Animate
@@ -504,7 +515,7 @@ impl Game {
     }
 
     /// Attack requirements (500): creatures that attack each turn if able.
-    fn must_attack(&self, id: ObjId) -> bool {
+    pub(crate) fn must_attack(&self, id: ObjId) -> bool {
         // An Aura's "enchanted creature attacks each combat if able"
         // (Uncontrollable Anger).
         if self.any_static_on(id, |s, _| matches!(s, StaticAbility::MustAttack(_))) {
@@ -570,10 +581,16 @@ impl Game {
         };
         let active = self.active;
         let each = if any_cost { self.attack_cost_each() } else { 0 };
+        let sacrifices = self.attack_sacrifices_exist();
         for &id in &self.in_play {
             // `can_attack_player`'s first test, inline: a permanent of a
             // nonactive player, tapped or phased out costs no call.
             if !self.may_attack_at_all(id) || self.combat.is_attacking(id) || !self.can_attack(id) {
+                continue;
+            }
+            // 308.2d: "can't attack unless you sacrifice two Islands"
+            // (Leviathan): only with the permanents to sacrifice.
+            if sacrifices && !self.attack_sacrifices_feasible(Some(id)) {
                 continue;
             }
             if self.attacks_multiple() {
@@ -581,7 +598,10 @@ impl Game {
                 // 602.3a: restrictions and costs about attacking a specific
                 // player are judged against that player alone.
                 for player in self.opponents(active) {
-                    if !self.may_attack(active, player) || !self.can_attack_player(id, player) {
+                    if !self.may_attack(active, player)
+                        || !self.can_attack_player(id, player)
+                        || !self.attack_limit_allows(id, Some(player))
+                    {
                         continue;
                     }
                     let cost = if any_cost {
@@ -598,6 +618,10 @@ impl Game {
                         player,
                     });
                 }
+                continue;
+            }
+            // 500.2: "No more than two creatures can attack each combat."
+            if !self.attack_limit_allows(id, None) {
                 continue;
             }
             let cost = if any_cost {
@@ -639,6 +663,8 @@ impl Game {
                 || self.combat.is_attacking(id)
                 || !self.must_attack(id)
                 || !self.can_attack(id)
+                // 308.2d: a sacrifice to attack is a cost: no requirement.
+                || !self.own_attack_sacrifices(id).is_empty()
             {
                 return false;
             }
@@ -647,9 +673,11 @@ impl Game {
                     self.may_attack(active, player)
                         && self.can_attack_player(id, player)
                         && (!any_cost || self.attack_cost_for(player) == 0)
+                        && self.attack_limit_allows(id, Some(player))
                 })
             } else {
-                each == 0
+                // 500.4: a requirement a limit keeps from being obeyed.
+                each == 0 && self.attack_limit_allows(id, None)
             }
         })
     }
@@ -699,7 +727,14 @@ impl Game {
             Action::Done => {
                 let list: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
                 let total = self.attack_cost_total();
-                if total > 0 && !list.is_empty() {
+                // 308.2d: sacrifices to attack (Leviathan), made after the
+                // mana is paid (308.2f: costs are paid in any order).
+                let sacrifices = if self.attack_sacrifices_exist() {
+                    self.attack_sacrifices_owed()
+                } else {
+                    Vec::new()
+                };
+                if (total > 0 || !sacrifices.is_empty()) && !list.is_empty() {
                     // 308.2c: the attackers become tapped; 308.2d: the total
                     // cost is locked in, then paid (308.2e–f).
                     for &id in &list {
@@ -708,7 +743,10 @@ impl Game {
                         }
                     }
                     self.combat.attack_cost = total;
-                    self.combat.attack_cost_payers = if self.two_headed() {
+                    self.combat.attack_sacrifices = sacrifices;
+                    self.combat.attack_cost_payers = if total == 0 {
+                        Vec::new()
+                    } else if self.two_headed() {
                         let payers: Vec<crate::PlayerId> = self.active_players().collect();
                         payers
                             .into_iter()
@@ -718,7 +756,11 @@ impl Game {
                     } else {
                         vec![(self.active, total)]
                     };
-                    self.combat.attack_cost_unpaid = self.combat.attack_cost_payers[0].1;
+                    self.combat.attack_cost_unpaid = self
+                        .combat
+                        .attack_cost_payers
+                        .first()
+                        .map_or(0, |&(_, n)| n);
                     self.continue_attack_cost();
                     return;
                 }
@@ -845,6 +887,10 @@ impl Game {
                 self.combat.attack_cost_unpaid = next;
             }
         }
+        // 308.2f: then the permanents sacrificed to attack (Leviathan).
+        if self.ask_attack_sacrifice() {
+            return;
+        }
         let list: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
         for id in list {
             let card = self.objects[id.slot as usize].card;
@@ -876,12 +922,20 @@ impl Game {
     /// 308.2e: the mana abilities that help pay the cost to attack; if none
     /// can, the declaration can't be completed and may only be withdrawn.
     pub(crate) fn attack_cost_options(&self, remaining: u32, out: &mut Vec<Action>) {
+        // 308.2f: a permanent to sacrifice (Leviathan's Islands).
+        if self.attack_sacrifice_options(out) {
+            return;
+        }
         let u = crate::Unpaid {
             generic: remaining,
             ..Default::default()
         };
         let before = out.len();
         self.mana_options(self.attack_cost_payer(), None, Some(&u), out);
+        // Channel: any time a mana ability could be played (411.1).
+        if !self.granted_actions.is_empty() {
+            self.granted_mana_actions(self.attack_cost_payer(), out);
+        }
         if out.len() == before {
             out.push(Action::CancelPlay);
         }
@@ -889,6 +943,11 @@ impl Game {
 
     pub(crate) fn on_pay_attack_cost(&mut self, action: Action) {
         match action {
+            // Channel's "pay 1 life: add {1}" (mechanics/granted.rs).
+            Action::Granted(i) => {
+                self.life_for_mana(self.attack_cost_payer(), i);
+                self.continue_attack_cost();
+            }
             Action::ActivateMana {
                 source,
                 index,
@@ -902,6 +961,7 @@ impl Game {
                     crate::playing::mana_choice_cost::ManaThen::AttackCost,
                 );
             }
+            Action::ChooseObject(o) => self.on_attack_sacrifice(o),
             Action::CancelPlay => {
                 // 308.2: the declaration was illegal; the game returns to
                 // the moment before it (422): the attackers untap.
@@ -915,6 +975,7 @@ impl Game {
                 self.combat.attack_cost = 0;
                 self.combat.attack_cost_unpaid = 0;
                 self.combat.attack_cost_payers.clear();
+                self.combat.attack_sacrifices.clear();
                 self.emit(Event::AttackWithdrawn {
                     player: self.active,
                 });

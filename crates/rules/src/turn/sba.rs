@@ -172,7 +172,10 @@ impl Game {
             Ability::Enchant(f) => Some(f),
             _ => None,
         });
-        let Some(f) = filter else { return false };
+        // A Licid that became an Aura: "enchant creature" (mechanics/licid.rs).
+        let Some(f) = filter.or_else(|| Game::licid_enchant(ch)) else {
+            return false;
+        };
         let mut hch = compute(self, host);
         // 502.7c, "This effect doesn't remove [this]." (White Ward): the
         // protection from the colours the Aura's own effect grants doesn't

@@ -212,6 +212,8 @@ impl Game {
         } else {
             u64::MAX
         };
+        // Island Sanctuary's "until your next turn" ends.
+        self.sanctuaries.retain(|&p| p != active);
         for (i, p) in self.players.iter_mut().enumerate() {
             if fresh & (1 << i) == 0 {
                 continue;
@@ -269,6 +271,7 @@ impl Game {
                 | flags::DAMAGED_OPPONENT_THIS_TURN
                 | flags::DRAWN_THIS_TURN);
             o.dealt_damage_this_turn = false;
+            o.targeted_this_turn = false;
             if active_permanent {
                 // "can't attack during its controller's next turn" (Wall
                 // of Dust): this is that turn.
@@ -563,7 +566,11 @@ impl Game {
     /// life per mana lost (mana burn).
     pub(crate) fn empty_mana_pools(&mut self) {
         // Usually every pool is empty (mana is made while paying).
-        if self.players.iter().all(|p| p.pool.total() == 0) {
+        if self
+            .players
+            .iter()
+            .all(|p| p.pool.total() == 0 && p.restricted.is_empty())
+        {
             return;
         }
         // Upwelling (418.5k).
@@ -571,9 +578,11 @@ impl Game {
             return;
         }
         for i in 0..self.players.len() {
-            let lost = self.players[i].pool.total();
+            // Restricted mana too (`playing/mana_restricted.rs`).
+            let lost = self.players[i].pool.total() + self.players[i].restricted.len() as u32;
             if lost > 0 {
                 self.players[i].pool.clear();
+                self.players[i].restricted.clear();
                 let p = PlayerId(i as u8);
                 if self.no_mana_burn(p) {
                     self.emit(Event::ManaLostNoBurn {
@@ -649,6 +658,7 @@ impl Game {
         self.damaged_by.clear();
         self.exile_if_dies.clear();
         self.play_bans.clear();
+        self.granted_actions.clear();
         self.defender_attack_rules.clear();
         self.must_block.clear();
         self.draw_rules.clear();

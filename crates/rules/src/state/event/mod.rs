@@ -615,6 +615,13 @@ pub enum Event {
         card: CardId,
         what: String,
     },
+    /// 408.2i: a player took the special action of ending a continuous
+    /// effect on `obj` ("You may pay {W} to end this effect.", a Licid's).
+    EffectEnded {
+        obj: ObjId,
+        card: CardId,
+        player: PlayerId,
+    },
     /// 418: an effect (pump etc.) applied.
     Pumped {
         obj: ObjId,
@@ -914,6 +921,7 @@ impl Event {
             | Event::Unattached { obj, card, .. }
             | Event::ControlChanged { obj, card, .. }
             | Event::EffectCreated { obj, card, .. }
+            | Event::EffectEnded { obj, card, .. }
             | Event::Pumped { obj, card, .. }
             | Event::CountersPut { obj, card, .. }
             | Event::CountersRemoved { obj, card, .. }
@@ -1026,6 +1034,7 @@ impl Event {
             | Event::Regenerated { .. }
             | Event::Pumped { .. }
             | Event::EffectCreated { .. }
+            | Event::EffectEnded { .. }
             | Event::CountersPut { .. }
             | Event::CountersRemoved { .. }
             | Event::TokenCreated { .. }

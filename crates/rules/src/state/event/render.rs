@@ -133,6 +133,7 @@ impl Event {
             Event::DamageReplaced { .. } => "419.1a",
             Event::CountersAnnihilated { .. } => "420.5n",
             Event::EffectCreated { .. } => "418.3",
+            Event::EffectEnded { .. } => "408.2i",
             Event::Pumped { .. } => "418.5a",
             Event::CountersPut { .. } | Event::CountersRemoved { .. } => "417.1",
             Event::TokenCreated { copy_of: None, .. } => "216.1",
@@ -545,6 +546,9 @@ impl Event {
                 format!("{to} now controls {} (layer 2)", name(*card))
             }
             Event::EffectCreated { card, what, .. } => format!("{} {what}", name(*card)),
+            Event::EffectEnded { card, player, .. } => {
+                format!("{player} pays to end the effect on {}", name(*card))
+            }
             Event::Unattached { card, .. } => format!("{} becomes unattached", name(*card)),
             Event::StaysTapped { card, .. } => {
                 format!("{} stays tapped (its controller chose not to untap it)", name(*card))
