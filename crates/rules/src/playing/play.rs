@@ -1019,7 +1019,7 @@ impl Game {
         }
         if let Playing::Granted { index, .. } = c.what {
             // Guardian Angel's action: no stack object; the player keeps priority.
-            self.retire_rewind();
+            self.rewind = None;
             self.passes = 0;
             self.finish_granted_action(c.player, index);
             self.flow = Flow::Priority(c.then);
@@ -1027,7 +1027,7 @@ impl Game {
         }
         if let Playing::EndEffect { obj } = c.what {
             // 408.2i: a special action: no stack object; the player keeps priority.
-            self.retire_rewind();
+            self.rewind = None;
             self.passes = 0;
             self.end_licid_effect(c.player, obj);
             self.flow = Flow::Priority(c.then);
