@@ -14,6 +14,7 @@ pub(crate) mod mana_restricted;
 pub(crate) mod mana_split;
 pub mod play;
 pub(crate) mod play_costs;
+pub(crate) mod play_modes;
 pub mod spell_copy;
 pub(crate) mod splice;
 pub mod targeting;

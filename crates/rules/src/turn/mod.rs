@@ -4,6 +4,7 @@
 pub(crate) mod attack_sacrifice;
 pub(crate) mod blocks;
 pub mod combat;
+pub(crate) mod combat_damage;
 pub(crate) mod combat_flow;
 pub(crate) mod combat_limits;
 pub mod sba;
