@@ -41,7 +41,6 @@ impl Game {
                 Some(StackKind::Ability {
                     ability:
                         r @ (tolaria_cards::AbilityRef::Printed { .. }
-                        | tolaria_cards::AbilityRef::Bent { .. }
                         | tolaria_cards::AbilityRef::Granted { .. }),
                     ..
                 }) => Some(*r),

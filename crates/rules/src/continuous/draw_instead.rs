@@ -283,9 +283,7 @@ impl Game {
         // the card's definition, `TokenSource::find`).
         let def = tolaria_cards::db().get(ctx.source_card);
         let mut own: Option<&'static [Effect]> = None;
-        // The printed faces, and those a text change rewrote (418.6).
-        let bent = tolaria_cards::text_change::bent_faces(ctx.source_card);
-        for face in def.faces.iter().chain(bent.into_iter().map(|(_, f)| f)) {
+        for face in &def.faces {
             for a in &face.abilities {
                 if let tolaria_cards::Ability::Activated(a) = a {
                     for e in &a.effects {

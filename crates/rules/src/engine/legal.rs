@@ -97,8 +97,8 @@ impl Game {
                     out.push(Action::CancelPlay);
                 }
             }
-            DecisionKind::ChooseX { max, min } => {
-                out.extend((*min..=*max).map(Action::ChooseX));
+            DecisionKind::ChooseX { max } => {
+                out.extend((0..=*max).map(Action::ChooseX));
                 // Not while an ability resolves ("you may pay {X}").
                 if self.casting.is_some() {
                     out.push(Action::CancelPlay);
@@ -1016,8 +1016,7 @@ impl Game {
                     }
                 }
                 // 409.1f: cost increases (Gloom).
-                // "X can't be 0": X is at least 1 (409.1b).
-                let mut need = Unpaid::from_cost(&act.cost.mana, u32::from(act.cost.x_not_zero));
+                let mut need = Unpaid::from_cost(&act.cost.mana, 0);
                 need.generic += self.ability_cost_increase(id);
                 let payable = if act.cost.tap {
                     self.can_pay(p, &need, Some(id))

@@ -236,7 +236,7 @@ impl Game {
         if let Some(max) = self.counters_to_choose(cost) {
             self.decision = Some(Decision {
                 player,
-                kind: DecisionKind::ChooseX { max, min: 0 },
+                kind: DecisionKind::ChooseX { max },
             });
             return;
         }
