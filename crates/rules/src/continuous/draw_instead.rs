@@ -308,6 +308,10 @@ impl Game {
                 } => {
                     let n = self.amount(ctx, amount).max(0);
                     for q in self.players_of(ctx, who) {
+                        // 600.4a: a player who has left the game does nothing.
+                        if self.player(q).lost || self.player(q).left_game {
+                            continue;
+                        }
                         for _ in 0..n {
                             let hand = self.player(q).hand.clone();
                             if hand.is_empty() {
@@ -321,6 +325,10 @@ impl Game {
                 }
                 Effect::ReturnChosen { who, filter } => {
                     for q in self.players_of(ctx, who) {
+                        // 600.4a: a player who has left the game does nothing.
+                        if self.player(q).lost || self.player(q).left_game {
+                            continue;
+                        }
                         let mine: Vec<ObjId> = self
                             .controlled_by(q)
                             .filter(|&o| {

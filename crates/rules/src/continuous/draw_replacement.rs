@@ -83,6 +83,12 @@ impl Game {
     pub(crate) fn draw_replaced(&mut self, p: PlayerId, why: DrawReason, used: &mut DrawUsed) {
         let mut drawer = p;
         loop {
+            // 600.4a: a player who has left the game (lost it during this
+            // draw's replacement: Forbidden Crypt) draws no more and is
+            // asked nothing.
+            if self.player(drawer).lost || self.player(drawer).left_game {
+                return;
+            }
             let mut found: Vec<DrawCandidate> = Vec::new();
             self.static_draw_candidates(drawer, why, used, &mut found);
             if !used.dredge {
