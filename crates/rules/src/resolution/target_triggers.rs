@@ -95,33 +95,22 @@ pub(super) fn became_targets(
 /// to that creature." (the Dragon Auras): the comes-into-play abilities of
 /// the cards in graveyards that function there; `new` is the permanent.
 pub(super) fn comes_into_play_in_graveyards(game: &mut Game, new: crate::ObjId) {
-    if !game.graveyard_abilities_function() {
-        return;
-    }
-    for pi in 0..game.players.len() {
-        let g = PlayerId(pi as u8);
-        for k in 0..game.player(g).graveyard.len() {
-            let c = game.player(g).graveyard[k];
-            let card = game.objects[c.slot as usize].card;
-            let front = tolaria_cards::db().get(card).front();
-            if !front.has_graveyard_triggers {
+    for (g, c, card) in super::triggers::graveyard_trigger_cards(game) {
+        let front = tolaria_cards::db().get(card).front();
+        for a in front.abilities.iter() {
+            let tolaria_cards::Ability::Triggered(t) = a else {
                 continue;
-            }
-            for a in front.abilities.iter() {
-                let tolaria_cards::Ability::Triggered(t) = a else {
-                    continue;
+            };
+            let Trigger::ComesIntoPlayFromGraveyard(f) = &t.trigger else {
+                continue;
+            };
+            if crate::continuous::filter::matches(game, f, new, Some(c), g) {
+                let ctx = TriggerContext {
+                    object: Some(new),
+                    ..Default::default()
                 };
-                let Trigger::ComesIntoPlayFromGraveyard(f) = &t.trigger else {
-                    continue;
-                };
-                if crate::continuous::filter::matches(game, f, new, Some(c), g) {
-                    let ctx = TriggerContext {
-                        object: Some(new),
-                        ..Default::default()
-                    };
-                    super::triggers::trigger_printed(game, g, c, card, &t.trigger, ctx);
-                    break;
-                }
+                super::triggers::trigger_printed(game, g, c, card, &t.trigger, ctx);
+                break;
             }
         }
     }

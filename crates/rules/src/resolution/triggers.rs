@@ -1351,59 +1351,66 @@ impl Game {
     }
 }
 
-/// The printed triggered abilities of a card outside play with this
-/// trigger (a card in a graveyard or hand: its front face), put pending
-/// under `controller` with the event's context.
+/// 402.8h: the cards in graveyards whose front face has triggered
+/// abilities functioning there, each with its owner (217.1: its controller
+/// there); none when no such ability can function now.
+pub(super) fn graveyard_trigger_cards(game: &Game) -> Vec<(PlayerId, ObjId, CardId)> {
+    let mut v = Vec::new();
+    if !game.graveyard_triggers || !game.graveyard_abilities_function() {
+        return v;
+    }
+    for (pi, pl) in game.players.iter().enumerate() {
+        for &c in &pl.graveyard {
+            let card = game.objects[c.slot as usize].card;
+            if tolaria_cards::db().get(card).front().has_graveyard_triggers {
+                v.push((PlayerId(pi as u8), c, card));
+            }
+        }
+    }
+    v
+}
+
 /// 402.8h: "Whenever you play a multicolored spell, you may return
 /// CARDNAME from your graveyard to your hand." (the Eidolons): the cards in
-/// graveyards whose ability functions there see the spell played; a card's
-/// controller there is its owner (217.1).
+/// graveyards whose ability functions there see the spell played.
 fn spell_played_in_graveyards(game: &mut Game, caster: PlayerId, spell: ObjId) {
-    if !game.graveyard_triggers || !game.graveyard_abilities_function() {
-        return;
-    }
-    for pi in 0..game.players.len() {
-        let g = PlayerId(pi as u8);
-        for k in 0..game.player(g).graveyard.len() {
-            let c = game.player(g).graveyard[k];
-            let card = game.objects[c.slot as usize].card;
-            let front = tolaria_cards::db().get(card).front();
-            if !front.has_graveyard_triggers {
+    for (g, c, card) in graveyard_trigger_cards(game) {
+        let front = tolaria_cards::db().get(card).front();
+        for (i, a) in front.abilities.iter().enumerate() {
+            let Ability::Triggered(t) = a else { continue };
+            let Trigger::SpellPlayedFromGraveyard { by, filter } = &t.trigger else {
                 continue;
-            }
-            for (i, a) in front.abilities.iter().enumerate() {
-                let Ability::Triggered(t) = a else { continue };
-                let Trigger::SpellPlayedFromGraveyard { by, filter } = &t.trigger else {
-                    continue;
-                };
-                let who_ok = match by {
-                    Whose::You => caster == g,
-                    Whose::Opponent => game.is_opponent(g, caster),
-                    Whose::Each => true,
-                    Whose::Chosen => false,
-                };
-                if who_ok && crate::continuous::filter::matches(game, filter, spell, Some(c), g) {
-                    game.pending_triggers.push(PendingTrigger {
-                        controller: g,
-                        source: c,
+            };
+            let who_ok = match by {
+                Whose::You => caster == g,
+                Whose::Opponent => game.is_opponent(g, caster),
+                Whose::Each => true,
+                Whose::Chosen => false,
+            };
+            if who_ok && crate::continuous::filter::matches(game, filter, spell, Some(c), g) {
+                game.pending_triggers.push(PendingTrigger {
+                    controller: g,
+                    source: c,
+                    card,
+                    ability: AbilityRef::Printed {
                         card,
-                        ability: AbilityRef::Printed {
-                            card,
-                            face: 0,
-                            index: i as u8,
-                        },
-                        ctx: TriggerContext {
-                            object: Some(spell),
-                            player: Some(caster),
-                            ..Default::default()
-                        },
-                    });
-                }
+                        face: 0,
+                        index: i as u8,
+                    },
+                    ctx: TriggerContext {
+                        object: Some(spell),
+                        player: Some(caster),
+                        ..Default::default()
+                    },
+                });
             }
         }
     }
 }
 
+/// The printed triggered abilities of a card outside play with this
+/// trigger (a card in a graveyard or hand: its front face), put pending
+/// under `controller` with the event's context.
 pub(crate) fn trigger_printed(
     game: &mut Game,
     controller: PlayerId,
