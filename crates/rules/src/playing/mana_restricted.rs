@@ -218,6 +218,10 @@ impl Game {
 
     /// Does any permanent in play have a mana ability with a restriction?
     fn may_have_restricted_sources(&self) -> bool {
+        // No card of the game has such an ability (`Game::restricted_mana`).
+        if !self.restricted_mana {
+            return false;
+        }
         self.in_play.iter().any(|&id| {
             self.objects[id.slot as usize].flags & crate::state::object::flags::MANA != 0
                 && crate::continuous::layers::ability_chars(self, id)

@@ -286,6 +286,13 @@ pub struct Game {
     /// card enters a game later (tokens have no such ability).
     #[serde(default = "yes")]
     pub graveyard_triggers: bool,
+    /// Derived: some card of the game has a mana ability whose mana is
+    /// restricted ("Spend this mana only …", Mishra's Workshop), so the
+    /// priority listing looks for restricted mana sources only then; set
+    /// as cards are created, like `graveyard_triggers` (no card in the
+    /// pool grants such an ability in quotes).
+    #[serde(default = "yes")]
+    pub restricted_mana: bool,
     /// Derived: some card of the game has a static ability that works in
     /// the graveyard (402.8h, Anger), so the layers look at graveyards and
     /// the board is recomputed as cards enter and leave them; set as cards

@@ -91,6 +91,7 @@ impl Game {
             untap_limited: Vec::new(),
             untap_limits_left: Vec::new(),
             graveyard_triggers: false,
+            restricted_mana: false,
             graveyard_statics: false,
             free_plays: Vec::new(),
             graveyard_plays: false,
@@ -137,6 +138,11 @@ impl Game {
         let def = tolaria_cards::db().get(card);
         let front = def.front();
         self.graveyard_triggers |= front.has_graveyard_triggers;
+        self.restricted_mana |= def.faces.iter().any(|f| {
+            f.abilities
+                .iter()
+                .any(|a| matches!(a, tolaria_cards::Ability::Mana(m) if m.spend_only.is_some()))
+        });
         self.graveyard_statics |= front.has_graveyard_statics;
         self.graveyard_plays |= front.spell.flashback.is_some() || front.has_graveyard_abilities;
         self.counts_deaths_by_type |= def.faces.iter().any(|f| f.counts_deaths_by_type);
