@@ -7,32 +7,6 @@ use super::*;
 use crate::{Color, LayerEffect, ManaCost};
 use serde::{Deserialize, Serialize};
 
-/// How long a continuous effect from a resolved spell or ability lasts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Duration {
-    EndOfTurn,
-    Permanent,
-    /// 418.3d: "as long as [this] remains tapped" (Endoskeleton).
-    WhileSourceTapped,
-    /// "for as long as that creature is enchanted" (Rootwater Matriarch):
-    /// ends once the affected permanent has no Aura attached.
-    WhileEnchanted,
-    /// 300.4: "until end of combat" (Murk Dwellers): ends as the combat
-    /// phase ends.
-    EndOfCombat,
-    /// "until your next upkeep" (Erhnam Djinn): ends as the controller's
-    /// next upkeep step begins.
-    UntilYourNextUpkeep,
-    /// "until CARDNAME leaves play" (Gaea's Liege): ends as the source
-    /// leaves play; nothing if it already has (as 418.3d).
-    UntilSourceLeaves,
-    /// "[this Aura] gains \"Enchanted creature loses flying.\"" (Earthbind):
-    /// the effect of the ability the Aura gained applies to the permanent
-    /// it enchants now or later, for as long as the Aura is in play; its
-    /// timestamp is when the ability was gained.
-    ToWhatThisEnchants,
-}
-
 /// A one-shot or continuous effect produced when a spell or ability resolves
 /// (416, 417, 418).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -1589,22 +1563,6 @@ pub enum Effect {
 /// fractional number finds the same cards: none).
 pub const CHOSEN_NUMBER_MAX: u32 = 17;
 
-/// Where damage goes.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Recipient {
-    /// A target object or player (by target index).
-    Target(u8),
-    /// An object.
-    Object(ObjectRef),
-    Player(PlayerRef),
-    /// "each creature [filter] and each player".
-    EachCreatureAndPlayer(ObjectFilter),
-    /// Radiance: "target creature and each other creature that shares a
-    /// color with it". The other creatures are those in play that share a
-    /// colour with the target as the spell or ability resolves (419.7d).
-    TargetAndEachSharingColor(u8),
-}
-
 fn one_u8() -> u8 {
     1
 }
@@ -1621,43 +1579,7 @@ fn is_you(p: &PlayerRef) -> bool {
     *p == PlayerRef::You
 }
 
-/// What a choice made as an effect resolves is for (`Effect::ContinuousChosen`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ChosenFor {
-    /// "protection from the color of your choice".
-    ProtectionColor,
-    /// "the creature type of your choice".
-    CreatureType,
-    /// "Choose a creature type other than Wall. … becomes that type"
-    /// (Mistform Mutant): any creature type but Wall.
-    CreatureTypeOtherThanWall,
-    /// "creatures of the creature type of your choice" (Tribal Forcemage):
-    /// the type chosen narrows the objects affected.
-    AffectedType,
-    /// 212.6e: "becomes the basic land type of your choice" (Reef Shaman):
-    /// the land type set (layer 4).
-    BasicLandType,
-    /// 212.6e: "Choose a land type and a basic land type. Each land of the
-    /// first chosen type becomes the second chosen type" (Vision Charm):
-    /// the first narrows the lands affected, the second is set (layer 4).
-    LandTypeToBasic,
-}
-
 /// `serde` default of a flag that is true unless written.
 pub(crate) fn yes() -> bool {
     true
-}
-
-/// Where [`Effect::AllFromGraveyard`] puts the cards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum AllGraveyardDest {
-    /// Their owners' hands.
-    Hand,
-    /// Into play under their owners' control (Twilight's Call), tapped
-    /// (Planar Birth).
-    Play { tapped: bool },
-    /// Removed from the game (Zombie Mob).
-    RemoveFromGame,
-    /// Shuffled into their owner's library (Barishi).
-    Library,
 }

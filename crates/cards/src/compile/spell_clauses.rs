@@ -313,3 +313,85 @@ pub(super) fn redirect_from_this(p: &mut P, cx: &mut Cx) -> Option<()> {
     });
     Some(())
 }
+
+/// "If CARDNAME is destroyed this way, it deals N damage to you." after
+/// "destroy CARDNAME unless you pay [cost]" (Cosmic Horror): the damage
+/// follows the destruction in the branch not paid, N times the number
+/// destroyed (`Amount::DestroyedThisWay`: none if it regenerated or
+/// couldn't be destroyed, the ruling). The source deals it from the
+/// graveyard, as it last existed in play (413.2f).
+pub(super) fn destroyed_this_way_damage(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat_all("if cardname is destroyed this way , it deals")
+        .then_some(())?;
+    let Amount::Fixed(n) = amount(p)? else {
+        return None;
+    };
+    p.eat_all("damage to you").then_some(())?;
+    p.eat_end().then_some(())?;
+    let Some(Effect::UnlessPays {
+        effects, if_paid, ..
+    }) = cx.effects.last_mut()
+    else {
+        return None;
+    };
+    let destroys_this = matches!(
+        effects[..],
+        [Effect::Destroy {
+            what: crate::ObjectRef::This,
+            ..
+        }]
+    );
+    (destroys_this && if_paid.is_empty()).then_some(())?;
+    effects.push(Effect::DealDamage {
+        amount: Amount::Times(n, Box::new(Amount::DestroyedThisWay)),
+        to: crate::Recipient::Player(PlayerRef::You),
+    });
+    Some(())
+}
+
+/// "If target creature has toughness 5 or greater, it gets +4/-4 until end
+/// of turn. Otherwise, it gets +4/-X until end of turn, where X is its
+/// toughness minus 1." (Blood Lust): both branches are one pump, +4/-Y with
+/// Y the lesser of 4 and its toughness minus 1, read as the spell resolves
+/// (413.2f: fixed then, the ruling) and never below 0 (104.1b).
+pub(super) fn toughness_capped_pump(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat("if").then_some(())?;
+    let (t, _) = super::targets::target(p, cx)?;
+    p.eat_all("has toughness").then_some(())?;
+    let Amount::Fixed(n) = amount(p)? else {
+        return None;
+    };
+    p.eat_all("or greater , it gets").then_some(())?;
+    let (power, minus) = pt_mod(p.bump())?;
+    (minus == 1 - n && power > 0).then_some(())?;
+    p.eat_all("until end of turn . otherwise , it gets")
+        .then_some(())?;
+    // "+4/-x": the same power, X off the toughness.
+    let (a, b) = p.bump().split_once('/')?;
+    (a == format!("+{power}") && b == "-x").then_some(())?;
+    p.eat_all("until end of turn , where x is its toughness minus 1")
+        .then_some(())?;
+    p.eat_end().then_some(())?;
+    let what = crate::ObjectRef::Target(t);
+    cx.effects.push(Effect::Continuous {
+        what: what.clone(),
+        effect: crate::LayerEffect {
+            power,
+            ..crate::LayerEffect::default()
+        },
+        duration: crate::Duration::EndOfTurn,
+    });
+    cx.effects.push(Effect::PumpPerCount {
+        what: what.clone(),
+        power: 0,
+        toughness: -1,
+        count: Amount::Least(
+            Box::new(Amount::Fixed(n - 1)),
+            Box::new(Amount::Minus(
+                Box::new(Amount::ToughnessOf(what)),
+                Box::new(Amount::Fixed(1)),
+            )),
+        ),
+    });
+    Some(())
+}

@@ -1,0 +1,85 @@
+//! The parts an `Effect` names that are types of their own: how long a
+//! continuous effect lasts (418.3), where damage goes, what a choice made
+//! as an effect resolves is for, where cards moved out of graveyards go;
+//! split from `effect.rs`, which holds the `Effect` enum itself.
+
+use super::*;
+use serde::{Deserialize, Serialize};
+
+/// How long a continuous effect from a resolved spell or ability lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Duration {
+    EndOfTurn,
+    Permanent,
+    /// 418.3d: "as long as [this] remains tapped" (Endoskeleton).
+    WhileSourceTapped,
+    /// "for as long as that creature is enchanted" (Rootwater Matriarch):
+    /// ends once the affected permanent has no Aura attached.
+    WhileEnchanted,
+    /// 300.4: "until end of combat" (Murk Dwellers): ends as the combat
+    /// phase ends.
+    EndOfCombat,
+    /// "until your next upkeep" (Erhnam Djinn): ends as the controller's
+    /// next upkeep step begins.
+    UntilYourNextUpkeep,
+    /// "until CARDNAME leaves play" (Gaea's Liege): ends as the source
+    /// leaves play; nothing if it already has (as 418.3d).
+    UntilSourceLeaves,
+    /// "[this Aura] gains \"Enchanted creature loses flying.\"" (Earthbind):
+    /// the effect of the ability the Aura gained applies to the permanent
+    /// it enchants now or later, for as long as the Aura is in play; its
+    /// timestamp is when the ability was gained.
+    ToWhatThisEnchants,
+}
+
+/// Where damage goes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Recipient {
+    /// A target object or player (by target index).
+    Target(u8),
+    /// An object.
+    Object(ObjectRef),
+    Player(PlayerRef),
+    /// "each creature [filter] and each player".
+    EachCreatureAndPlayer(ObjectFilter),
+    /// Radiance: "target creature and each other creature that shares a
+    /// color with it". The other creatures are those in play that share a
+    /// colour with the target as the spell or ability resolves (419.7d).
+    TargetAndEachSharingColor(u8),
+}
+
+/// What a choice made as an effect resolves is for (`Effect::ContinuousChosen`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChosenFor {
+    /// "protection from the color of your choice".
+    ProtectionColor,
+    /// "the creature type of your choice".
+    CreatureType,
+    /// "Choose a creature type other than Wall. … becomes that type"
+    /// (Mistform Mutant): any creature type but Wall.
+    CreatureTypeOtherThanWall,
+    /// "creatures of the creature type of your choice" (Tribal Forcemage):
+    /// the type chosen narrows the objects affected.
+    AffectedType,
+    /// 212.6e: "becomes the basic land type of your choice" (Reef Shaman):
+    /// the land type set (layer 4).
+    BasicLandType,
+    /// 212.6e: "Choose a land type and a basic land type. Each land of the
+    /// first chosen type becomes the second chosen type" (Vision Charm):
+    /// the first narrows the lands affected, the second is set (layer 4).
+    LandTypeToBasic,
+}
+
+/// Where [`Effect::AllFromGraveyard`] puts the cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AllGraveyardDest {
+    /// Their owners' hands.
+    Hand,
+    /// Into play under their owners' control (Twilight's Call), tapped
+    /// (Planar Birth).
+    Play { tapped: bool },
+    /// Removed from the game (Zombie Mob).
+    RemoveFromGame,
+    /// Shuffled into their owner's library (Barishi).
+    Library,
+}
