@@ -92,8 +92,8 @@ impl Game {
                     out.push(Action::CancelPlay);
                 }
             }
-            DecisionKind::ChooseX { max } => {
-                out.extend((0..=*max).map(Action::ChooseX));
+            DecisionKind::ChooseX { max, min } => {
+                out.extend((*min..=*max).map(Action::ChooseX));
                 // Not while an ability resolves ("you may pay {X}").
                 if self.casting.is_some() {
                     out.push(Action::CancelPlay);

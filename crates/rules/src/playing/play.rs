@@ -383,9 +383,17 @@ impl Game {
                 let n = crate::playing::targeting::count_legal_targets(self, s, &src, room);
                 max = max.min(n as u32);
             }
+            // "X can't be 0" (Aladdin's Lamp): the play was offered only
+            // if X = 1 can be paid (legal.rs); should it not be, the play
+            // is rewound (422).
+            let min = u32::from(self.casting_cost(&c).is_some_and(|k| k.x_not_zero));
+            if min > max {
+                self.cancel_play();
+                return;
+            }
             self.decision = Some(Decision {
                 player: c.player,
-                kind: DecisionKind::ChooseX { max },
+                kind: DecisionKind::ChooseX { max, min },
             });
             self.flow = Flow::Casting;
             return;
