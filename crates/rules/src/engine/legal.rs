@@ -568,6 +568,11 @@ impl Game {
                     self.removed_plays(p, &self.available_mana(p, None), &mut v);
                     return v.contains(action);
                 }
+                Action::PlayLand(c) | Action::PlaySpell(c) | Action::PlaySplit { card: c, .. }
+                    if self.zone_of(*c) == Some(Zone::Graveyard(p)) =>
+                {
+                    return self.graveyard_play_legal(p, action);
+                }
                 Action::PlayLand(c) if !self.in_hand(p, *c) => {
                     let mut v = Vec::new();
                     self.graveyard_land_plays(p, &mut v);

@@ -234,6 +234,10 @@ impl Game {
                 self.hand_ability_actions(p, card, &avail, out);
             }
         }
+        // Yawgmoth's Will: the graveyard's cards as from the hand.
+        if self.player(p).graveyard_plays.is_some() {
+            self.graveyard_permission_plays(p, &avail, out);
+        }
         if !self.removals.is_empty() {
             self.removed_plays(p, &avail, out);
         }

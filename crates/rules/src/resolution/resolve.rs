@@ -679,7 +679,10 @@ impl Game {
                 {
                     // 502.16a: "If the buyback cost was paid, put this spell
                     // into its owner's hand instead of into that player's
-                    // graveyard as it resolves."
+                    // graveyard as it resolves." With Yawgmoth's Will's
+                    // "remove that card from the game instead" both replace
+                    // the move (419.9a; its ruling): the buyback applies
+                    // (ARCHITECTURE.md, "Yawgmoth's Will").
                     self.move_to(obj, Zone::Hand(owner), MoveReason::Resolve);
                 } else if let Some(new) =
                     self.move_to(obj, Zone::Graveyard(owner), MoveReason::Resolve)
