@@ -225,6 +225,8 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             filter,
             amount,
             up_to: true,
+            to: crate::GraveyardCardDest::Hand,
+            cost: false,
         }]
     } else if p.eat_all("return cardname from your graveyard to your hand")
         || ((cx.in_graveyard || cx.died_to_your_graveyard)

@@ -188,15 +188,35 @@ impl Game {
                 filter,
                 amount,
                 up_to,
+                cost,
+                ..
             } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
-                (self.cards_state().done < n
-                    && !self.graveyard_matching(ctx.controller, filter).is_empty())
-                .then_some(Decision {
+                let mut st = self.cards_state();
+                let there = self.graveyard_matching(ctx.controller, filter).len() as u32;
+                if !st.started {
+                    st.started = true;
+                    // 413.2c: a cost is paid whole or not at all: with too
+                    // few cards it can't be paid, and nothing is asked.
+                    if *cost && there < n {
+                        st.done = u32::MAX;
+                    }
+                    self.set_cards_state(st.clone());
+                }
+                let ask = st.done < n && there > 0;
+                if !ask && *cost {
+                    // `Condition::YouDid`: paid only if every card moved
+                    // (`on_top` counts them).
+                    if let Some(r) = self.resolving.as_mut() {
+                        r.asked = st.on_top >= n;
+                    }
+                }
+                ask.then_some(Decision {
                     player: ctx.controller,
                     kind: DecisionKind::ChooseCard {
                         choice: CardChoice::FromGraveyard,
-                        optional: *up_to,
+                        // A cost is declined only before its first card.
+                        optional: *up_to && (!*cost || st.done == 0),
                     },
                 })
             }
