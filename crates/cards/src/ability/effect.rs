@@ -1357,6 +1357,13 @@ pub enum Effect {
     PutSelfFromGraveyardIntoPlayAttached {
         to: ObjectRef,
     },
+    /// "When [this] is put into a graveyard from play, put it on top of
+    /// its owner's library" (Undying Beast, Avenging Angel): the card it
+    /// became in its owner's graveyard (217.1c), if it is still there; on
+    /// the bottom with `bottom`.
+    PutSelfFromGraveyardOnLibrary {
+        bottom: bool,
+    },
     /// "Return all Zombie cards from all graveyards to their owners'
     /// hands." (Infernal Caretaker): every card of the graveyards that
     /// matches goes to its owner's hand.

@@ -245,6 +245,12 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }]
     } else if p.at("return") && !p.at_all("return all") {
         return_to_play(p, cx)?
+    } else if (cx.died || cx.died_to_your_graveyard)
+        && p.eat_all("put it on top of its owner's library")
+    {
+        // "When [this] is put into a graveyard from play, put it on top of
+        // its owner's library" (Undying Beast): the card in the graveyard.
+        vec![Effect::PutSelfFromGraveyardOnLibrary { bottom: false }]
     } else if p.eat_all("put the top card of your graveyard on the bottom of your library") {
         // Soldevi Digger (217.3: the graveyard's top card).
         vec![Effect::GraveyardTopToLibraryBottom {
@@ -265,6 +271,8 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         vec![Effect::RemoveSelfWithCounters { kind, amount }]
     } else if p.eat_all("shuffle cardname into its owner's library")
         || (cx.died_to_your_graveyard && p.eat_all("shuffle cardname into your library"))
+        || ((cx.died || cx.died_to_your_graveyard)
+            && p.eat_all("shuffle it into its owner's library"))
     {
         vec![Effect::ShuffleIntoLibrary {
             what: ObjectRef::This,

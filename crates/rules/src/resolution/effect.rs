@@ -1159,6 +1159,7 @@ impl Game {
             | Effect::ReturnSelfFromGraveyard
             | Effect::PutSelfFromGraveyardIntoPlay { .. }
             | Effect::PutSelfFromGraveyardIntoPlayAttached { .. }
+            | Effect::PutSelfFromGraveyardOnLibrary { .. }
             | Effect::ReturnFromGraveyardThisTurn { .. }
             | Effect::ReturnOwnedToHand { .. }
             | Effect::ReturnAllFromGraveyardsToHand { .. }

@@ -1247,6 +1247,19 @@ impl Game {
                     }
                 }
             }
+            Effect::PutSelfFromGraveyardOnLibrary { bottom } => {
+                // 217.1c: the card the permanent became in its owner's
+                // graveyard, only while it is still there.
+                let src = match self.obj(ctx.source) {
+                    Some(_) => Some(ctx.source),
+                    None => self.followed_to_graveyard(ctx.source),
+                };
+                if let Some(src) = src {
+                    if let Zone::Graveyard(owner) = self.objects[src.slot as usize].zone {
+                        self.move_to_pos(src, Zone::Library(owner), MoveReason::Effect, *bottom);
+                    }
+                }
+            }
             Effect::PutSelfFromGraveyardIntoPlay { tapped } => {
                 // 402.8h: only the card still in the graveyard, under its
                 // owner's control (the ability's controller).
