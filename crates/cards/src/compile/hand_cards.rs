@@ -94,6 +94,61 @@ pub(super) fn choose_number_for_this(p: &mut P, cx: &mut Cx) -> Option<Vec<Effec
     Some(vec![Effect::ChooseNumberForThis { max: 7 }])
 }
 
+/// A whole hand exchanged for as many new cards: "discard all the cards
+/// in your hand, then draw that many cards" (Tolarian Winds; "[player]
+/// discards all the cards in their hand, then draws that many cards",
+/// Barbed Shocker, Robber Fly: the cards discarded this way counted),
+/// "shuffle the cards from your hand into your library, then draw that
+/// many cards" (the Whirlpools; `Effect::ShuffleHandIntoLibrary`), "put
+/// the cards in your hand on the bottom of your library in any order,
+/// then draw that many cards" (Mindmoil; 217.2d: the owner orders them).
+pub(super) fn whole_hand_redrawn(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    let you = matches!(p.peek(), "discard" | "shuffle" | "put");
+    let (who, verb) = if you {
+        (PlayerRef::You, p.eat_any(&["discard", "shuffle", "put"])?)
+    } else {
+        let who = player_phrase(p, cx)?;
+        (who, p.eat_any(&["discards", "shuffles", "puts"])?)
+    };
+    let yours = if you { "your" } else { "their" };
+    let draw = if you { "draw" } else { "draws" };
+    let then = format!(", then {draw} that many cards");
+    let v = match verb {
+        "discard" | "discards" => {
+            (p.eat_all(&format!("all the cards in {yours} hand"))
+                || p.eat_all(&format!("{yours} hand")))
+            .then_some(())?;
+            p.eat_all(&then).then_some(())?;
+            vec![
+                Effect::DiscardHand { who: who.clone() },
+                Effect::DrawCards {
+                    who,
+                    amount: crate::Amount::DiscardedThisWay(crate::ObjectFilter::default()),
+                },
+            ]
+        }
+        "shuffle" | "shuffles" => {
+            p.eat_all(&format!("the cards from {yours} hand into {yours} library"))
+                .then_some(())?;
+            p.eat_all(&then).then_some(())?;
+            vec![Effect::ShuffleHandIntoLibrary {
+                who,
+                graveyard: false,
+                redraw: true,
+            }]
+        }
+        _ => {
+            p.eat_all(&format!(
+                "the cards in {yours} hand on the bottom of {yours} library in any order"
+            ))
+            .then_some(())?;
+            p.eat_all(&then).then_some(())?;
+            vec![Effect::HandOnBottomThenDraw { who }]
+        }
+    };
+    p.at(".").then_some(v)
+}
+
 /// Teferi's Puzzle Box, in a trigger naming a player: "that player puts
 /// the cards in their hand on the bottom of their library in any order,
 /// then draws that many cards." (217.2d: the owner orders them.)

@@ -87,6 +87,8 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         reveal_top_put_all(p)?
     } else if let Some(v) = super::hand_cards::hand_on_bottom(p, cx) {
         v
+    } else if let Some(v) = attempt(p, cx, super::hand_cards::whole_hand_redrawn) {
+        v
     } else if let Some(v) = super::aura_moves::may_attach_self(p, cx) {
         v
     } else if let Some(v) = attempt(p, cx, super::hand_cards::drawn_on_top_or_pay_life) {

@@ -838,7 +838,10 @@ impl Game {
                 for p in self.players_of(ctx, who) {
                     let hand = self.player(p).hand.clone();
                     for o in hand {
-                        self.discard(o);
+                        // "… then draws that many cards" (Barbed Shocker):
+                        // the cards discarded this way.
+                        let moved = self.discard_card(o);
+                        self.discarded_this_way(moved);
                     }
                 }
             }
