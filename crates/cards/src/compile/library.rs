@@ -968,6 +968,14 @@ fn look_at_top(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     p.eat("of").then_some(())?;
     let whose = library_owner(p, cx)?;
     p.eat("library").then_some(())?;
+    // "Look at the top X cards of your library, where X is the number of
+    // Wizards in play" (Information Dealer, Machinate): counted as the
+    // instruction happens.
+    let amount = if amount == Amount::X && p.eat_all(", where x is") {
+        super::equal_amount(p, cx)?
+    } else {
+        amount
+    };
     let look = |to_hand: Option<ObjectFilter>, may: bool, on_top: Option<u8>| Effect::LookAtTop {
         amount: amount.clone(),
         to_hand,
@@ -1029,13 +1037,19 @@ fn look_at_top(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     // your library" (Sleight of Hand) / "and the rest on top of your library
     // in any order" (Diabolic Vision) / "Put two of them into your hand and
     // the rest into your graveyard" (Ancestral Memories).
-    if p.at("put") && p.peek_at(2) == "of" && p.peek_at(3) == "them" {
+    // "Put one of those cards into your hand and the rest …" (Machinate).
+    if p.at("put")
+        && p.peek_at(2) == "of"
+        && (p.peek_at(3) == "them" || p.peek_at(3) == "those" && p.peek_at(4) == "cards")
+    {
         p.bump();
         let n = match super::amount(p)? {
             Amount::Fixed(n) if (1..=7).contains(&n) => n as u8,
             _ => return None,
         };
-        p.eat_all("of them into your hand and the").then_some(())?;
+        (p.eat_all("of them into your hand and the")
+            || p.eat_all("of those cards into your hand and the"))
+        .then_some(())?;
         p.eat_any(&["rest", "other"])?;
         let mut e = if p.eat_all("on the bottom of your library") {
             p.eat_all("in any order");
