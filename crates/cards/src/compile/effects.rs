@@ -780,6 +780,13 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             return Some(v);
         }
     }
+    // "Shuffle any number of target creature cards from your graveyard
+    // into your library" (Piper's Melody).
+    if p.at("shuffle") {
+        if let Some(v) = attempt(p, cx, super::library::shuffle_own_graveyard_targets) {
+            return Some(v);
+        }
+    }
     // "exile a card from your graveyard" (Decaying Soil): chosen as it
     // happens.
     if p.at_any_of(&["exile", "put", "return"]) {

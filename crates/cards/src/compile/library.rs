@@ -1469,6 +1469,67 @@ fn aura_in_graveyard(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
     (!is_player && ok).then_some(ObjectRef::Target(i))
 }
 
+/// Targets in the controller's own graveyard put on their library: on the
+/// bottom (each card in turn), or on top (one card, or several in the
+/// order the controller chooses, 217.2d).
+fn own_graveyard_targets_to_library(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    let (i, is_player) = super::targets::target_n(p, cx, true)?;
+    let t = cx.targets.last()?;
+    let own = matches!(
+        t.kind,
+        TargetKind::CardInGraveyard {
+            whose: PlayerFilter::You,
+            ..
+        }
+    );
+    (!is_player && own).then_some(())?;
+    let several = t.count > 1 || t.count_by.is_some();
+    let what = if several {
+        ObjectRef::Targets(i)
+    } else {
+        ObjectRef::Target(i)
+    };
+    if p.eat_all("on the bottom of your library") {
+        return Some(vec![Effect::PutOnLibrary { what, bottom: true }]);
+    }
+    (p.eat_all("on top of your library in any order") || p.eat_all("on top of your library"))
+        .then_some(())?;
+    Some(vec![if several {
+        Effect::PutOnTopInAnyOrder {
+            what,
+            by_owner: false,
+        }
+    } else {
+        Effect::PutOnLibrary {
+            what,
+            bottom: false,
+        }
+    }])
+}
+
+/// "Shuffle any number of target creature cards from your graveyard into
+/// your library" (Piper's Melody): each target still there goes into the
+/// library, which is shuffled.
+pub(super) fn shuffle_own_graveyard_targets(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    p.eat("shuffle").then_some(())?;
+    let (i, is_player) = super::targets::target_n(p, cx, true)?;
+    let t = cx.targets.last()?;
+    let own = matches!(
+        t.kind,
+        TargetKind::CardInGraveyard {
+            whose: PlayerFilter::You,
+            ..
+        }
+    );
+    (!is_player && own && p.eat_all("into your library")).then_some(())?;
+    let what = if t.count > 1 || t.count_by.is_some() {
+        ObjectRef::Targets(i)
+    } else {
+        ObjectRef::Target(i)
+    };
+    Some(vec![Effect::ShuffleIntoLibrary { what }])
+}
+
 /// "Put target [filter] card from a graveyard into play under your
 /// control." / "Put target attacking creature on the bottom of its owner's
 /// library."
@@ -1527,6 +1588,14 @@ fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             by_owner: true,
         }])
     }) {
+        return Some(v);
+    }
+    // "Put target Rebel card from your graveyard on the bottom of your
+    // library" (Lin Sivvi), "Put up to one target card from your graveyard
+    // on the bottom of your library" (Conjurer's Bauble), "Put any number
+    // of target creature cards from your graveyard on top of your library"
+    // (Bone Harvest; 217.2d: the controller orders them, one at a time).
+    if let Some(v) = attempt(p, cx, own_graveyard_targets_to_library) {
         return Some(v);
     }
     // "Put up to three target cards from an opponent's graveyard on top of
