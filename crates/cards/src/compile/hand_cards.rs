@@ -149,6 +149,39 @@ pub(super) fn whole_hand_redrawn(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> 
     p.at(".").then_some(v)
 }
 
+/// "exile a card from your hand" (Forsaken City; 2007 "remove a card in
+/// your hand from the game"): the controller chooses it as the instruction
+/// happens (none with an empty hand). "target opponent puts a card from
+/// their hand on top of their library" (Chittering Rats): that player
+/// chooses it.
+pub(super) fn card_from_hand(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    let (who, then) = if p.eat("exile") {
+        (PlayerRef::You, HandChoice::RemoveFromGame)
+    } else {
+        let who = player_phrase(p, cx)?;
+        matches!(who, PlayerRef::Target(_)).then_some(())?;
+        p.eat("puts").then_some(())?;
+        (who, HandChoice::OwnerPutsOnLibraryTop)
+    };
+    p.eat_any(&["a", "an"])?;
+    let filter = super::library::card_filter(p)?;
+    if then == HandChoice::RemoveFromGame {
+        p.eat_all("from your hand").then_some(())?;
+    } else {
+        p.eat_all("from their hand on top of their library")
+            .then_some(())?;
+    }
+    p.at(".").then_some(())?;
+    Some(vec![Effect::ChooseFromHand {
+        who,
+        filter,
+        amount: 1,
+        then,
+        x: false,
+        up_to: false,
+    }])
+}
+
 /// Teferi's Puzzle Box, in a trigger naming a player: "that player puts
 /// the cards in their hand on the bottom of their library in any order,
 /// then draws that many cards." (217.2d: the owner orders them.)

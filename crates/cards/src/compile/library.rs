@@ -89,6 +89,8 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         v
     } else if let Some(v) = attempt(p, cx, super::hand_cards::whole_hand_redrawn) {
         v
+    } else if let Some(v) = attempt(p, cx, super::hand_cards::card_from_hand) {
+        v
     } else if let Some(v) = super::aura_moves::may_attach_self(p, cx) {
         v
     } else if let Some(v) = attempt(p, cx, super::hand_cards::drawn_on_top_or_pay_life) {

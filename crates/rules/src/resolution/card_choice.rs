@@ -270,7 +270,7 @@ impl Game {
                         HandChoice::RemoveFaceDown { look } => {
                             self.remove_face_down(&ctx, o, *look);
                         }
-                        HandChoice::LibraryTop => {
+                        HandChoice::LibraryTop | HandChoice::OwnerPutsOnLibraryTop => {
                             // 217.2d: chosen one by one; the last chosen is on top.
                             self.move_to(o, Zone::Library(owner), MoveReason::Effect);
                         }

@@ -619,6 +619,7 @@ impl Game {
             amount,
             x,
             up_to,
+            then,
             ..
         } = e
         else {
@@ -631,8 +632,15 @@ impl Game {
             u32::from(*amount)
         };
         let mut st = self.cards_state();
+        // "Target opponent puts a card from their hand on top of their
+        // library" (Chittering Rats): that player chooses from their own hand.
+        let chooser = if *then == tolaria_cards::HandChoice::OwnerPutsOnLibraryTop {
+            whose
+        } else {
+            ctx.controller
+        };
         // Looking at one's own hand tells nobody anything.
-        if !st.started && whose == ctx.controller {
+        if !st.started && whose == chooser {
             st.started = true;
             self.set_cards_state(st.clone());
         }
@@ -657,7 +665,7 @@ impl Game {
             .any(|o| !st.chosen.contains(o));
         if st.done < amount && left {
             return Some(Decision {
-                player: ctx.controller,
+                player: chooser,
                 kind: DecisionKind::ChooseCard {
                     choice: CardChoice::FromHand,
                     // "Any number of cards", "up to two": the player may stop.
