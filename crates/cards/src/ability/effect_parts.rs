@@ -98,3 +98,25 @@ pub enum GraveyardTurnRule {
     /// the end of the turn, the cleanup step included.
     CardsRemovedInstead,
 }
+
+/// Where [`Effect::ReturnUpToFromGraveyard`] puts each card chosen from
+/// the controller's graveyard.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GraveyardCardDest {
+    /// The owner's hand ("return up to X cards from your graveyard to your
+    /// hand", Bound).
+    #[default]
+    Hand,
+    /// Removed from the game ("remove a card in your graveyard from the
+    /// game", Decaying Soil; Oracle "exile").
+    RemoveFromGame,
+    /// The bottom of the owner's library ("put a card from your graveyard
+    /// on the bottom of your library", Anurid Scavenger).
+    LibraryBottom,
+}
+
+impl GraveyardCardDest {
+    pub fn is_hand(&self) -> bool {
+        *self == GraveyardCardDest::Hand
+    }
+}

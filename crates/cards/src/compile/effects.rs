@@ -176,6 +176,8 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 filter: ObjectFilter::default(),
                 amount,
                 up_to: false,
+                to: crate::GraveyardCardDest::Hand,
+                cost: false,
             }
         }
         "return" if matches!(p.peek_at(1), "a" | "an") => {
@@ -782,6 +784,20 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         || p.at_all("each player returns all")
     {
         if let Some(v) = attempt(p, cx, super::graveyard_all::all_from_graveyard) {
+            return Some(v);
+        }
+    }
+    // "Shuffle any number of target creature cards from your graveyard
+    // into your library" (Piper's Melody).
+    if p.at("shuffle") {
+        if let Some(v) = attempt(p, cx, super::library::shuffle_own_graveyard_targets) {
+            return Some(v);
+        }
+    }
+    // "exile a card from your graveyard" (Decaying Soil): chosen as it
+    // happens.
+    if p.at_any_of(&["exile", "put", "return"]) {
+        if let Some(v) = attempt(p, cx, super::graveyard_all::chosen_from_graveyard) {
             return Some(v);
         }
     }

@@ -1170,6 +1170,7 @@ impl Game {
             | Effect::ReturnSelfFromGraveyard
             | Effect::PutSelfFromGraveyardIntoPlay { .. }
             | Effect::PutSelfFromGraveyardIntoPlayAttached { .. }
+            | Effect::PutSelfFromGraveyardOnLibrary { .. }
             | Effect::ReturnFromGraveyardThisTurn { .. }
             | Effect::ReturnOwnedToHand { .. }
             | Effect::ReturnAllFromGraveyardsToHand { .. }
