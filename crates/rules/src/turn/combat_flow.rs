@@ -1057,6 +1057,16 @@ impl Game {
                 if !self.chars(b).is_creature() {
                     continue;
                 }
+                // `can_block`'s first test, judged once per permanent: a
+                // tapped or phased-out creature, or one that can't block
+                // this turn, blocks no attacker.
+                let o = &self.objects[b.slot as usize];
+                if o.is_tapped()
+                    || o.is_phased_out()
+                    || o.this_turn & crate::state::object::this_turn::CANT_BLOCK != 0
+                {
+                    continue;
+                }
                 for a in &self.combat.attackers {
                     if self.can_block(b, a.obj)
                         && (!whole || self.block_keeps_declaration_legal(b, a.obj))
