@@ -2,7 +2,6 @@
 //! and graveyard that may be played now (timing, cost, targets), the
 //! activated abilities of the permanents in play; split from `legal.rs`.
 
-use crate::continuous::characteristics::compute;
 use crate::continuous::source::SourceInfo;
 use crate::playing::targeting::targets_available;
 use crate::state::progress::Unpaid;
@@ -302,7 +301,8 @@ impl Game {
         {
             return;
         }
-        let ch = compute(self, id);
+        // Its values from the board when it is up to date (`Game::chars`).
+        let ch = self.chars(id);
         // 503.9: a gained ability comes after the face's own, then those
         // granted in quotes (layer 5).
         for (i, (_, a)) in ch.all_abilities().enumerate() {
