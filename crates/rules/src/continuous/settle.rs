@@ -239,6 +239,7 @@ impl Game {
                             && old[k].face == ch.face
                             && old[k].granted == ch.granted
                             && old[k].land == (ch.text_lost, ch.land_mana)
+                            && old[k].text == ch.text
                     });
                 let entry = match kept {
                     Some(k) => {

@@ -233,6 +233,10 @@ impl Game {
                 self.hand_ability_actions(p, card, &avail, out);
             }
         }
+        // Yawgmoth's Will: the graveyard's cards as from the hand.
+        if self.player(p).graveyard_plays.is_some() {
+            self.graveyard_permission_plays(p, &avail, out);
+        }
         if !self.removals.is_empty() {
             self.removed_plays(p, &avail, out);
         }
@@ -390,7 +394,8 @@ impl Game {
                     }
                 }
                 // 409.1f: cost increases (Gloom).
-                let mut need = Unpaid::from_cost(&act.cost.mana, 0);
+                // "X can't be 0": X is at least 1 (409.1b).
+                let mut need = Unpaid::from_cost(&act.cost.mana, u32::from(act.cost.x_not_zero));
                 need.generic += self.ability_cost_increase(id);
                 let mut payable = if act.cost.tap {
                     self.can_pay(p, &need, Some(id))
