@@ -573,6 +573,34 @@ pub struct Board {
     /// Likewise for a game loaded from a save (`Board::loaded`): games are
     /// saved at decisions, where the board is settled.
     pub rewound: bool,
+    /// Scratch storage, not derived data: the allocation of the mana list
+    /// before the last rebuild, which the next rebuild fills
+    /// (`rebuild_board_lists`, issue 22). Its contents are never read; a
+    /// copy of the board starts without it.
+    pub mana_spare: Spare<ManaSource>,
+}
+
+/// A list's spare allocation (scratch storage kept for speed, issue 22):
+/// its contents are never read, only overwritten, and a copy starts empty
+/// (so copies of the game hold the same game and cost nothing more).
+pub struct Spare<T>(pub Vec<T>);
+
+impl<T> Default for Spare<T> {
+    fn default() -> Self {
+        Spare(Vec::new())
+    }
+}
+
+impl<T> Clone for Spare<T> {
+    fn clone(&self) -> Self {
+        Spare(Vec::new())
+    }
+}
+
+impl<T> std::fmt::Debug for Spare<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Spare")
+    }
 }
 
 impl Board {
