@@ -159,6 +159,7 @@ fn clone_rest_into(dst: &mut Game, src: &Game) {
         exile_damaged_statics,
         graveyard_triggers,
         restricted_mana,
+        split_second_cards,
         graveyard_statics,
         free_plays,
         graveyard_plays,
@@ -258,6 +259,7 @@ fn clone_rest_into(dst: &mut Game, src: &Game) {
     dst.exile_damaged_statics.clone_from(exile_damaged_statics);
     dst.graveyard_triggers.clone_from(graveyard_triggers);
     dst.restricted_mana.clone_from(restricted_mana);
+    dst.split_second_cards.clone_from(split_second_cards);
     dst.graveyard_statics.clone_from(graveyard_statics);
     dst.free_plays.clone_from(free_plays);
     dst.graveyard_plays.clone_from(graveyard_plays);
