@@ -270,7 +270,9 @@ impl Game {
     /// or the stack is empty (most priorities).
     #[inline(always)]
     pub(crate) fn split_second_on_stack(&self) -> bool {
-        self.split_second_cards && !self.stack.is_empty() && self.split_second_spell()
+        let found = self.split_second_cards && !self.stack.is_empty() && self.split_second_spell();
+        debug_assert!(found || self.stack.is_empty() || !self.split_second_spell());
+        found
     }
 
     /// [`Game::split_second_on_stack`]'s search of the stack.

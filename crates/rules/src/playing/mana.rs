@@ -133,8 +133,19 @@ pub(crate) fn can_match(u: &Unpaid, avail: &Avail) -> bool {
     // without the search for augmenting paths.
     if u.hybrid.is_empty() && avail.len <= MAX {
         if let Some(counts) = single_kind_counts(&avail.masks[..avail.len]) {
-            return (0..5).all(|i| counts[i] >= u.colored[i]);
+            let ok = (0..5).all(|i| counts[i] >= u.colored[i]);
+            debug_assert_eq!(ok, can_match_search(u, avail), "can_match's count");
+            return ok;
         }
+    }
+    can_match_search(u, avail)
+}
+
+/// [`can_match`]'s search for augmenting paths.
+fn can_match_search(u: &Unpaid, avail: &Avail) -> bool {
+    const MAX: usize = 64;
+    if u.total() as usize > avail.len {
+        return false;
     }
     let mut needs = [0u8; MAX];
     let mut k = 0;

@@ -167,6 +167,7 @@ impl Game {
         exclude: Option<ObjId>,
     ) -> Option<Avail> {
         if self.player(p).restricted.is_empty() && !self.restricted_mana {
+            debug_assert!(self.restricted_avail_scan(p, f, avail, exclude).is_none());
             return None;
         }
         self.restricted_avail_scan(p, f, avail, exclude)

@@ -664,8 +664,14 @@ impl Game {
                     != 0
             })
         {
+            debug_assert!(!self.attack_requirement_search(any_cost, each));
             return false;
         }
+        self.attack_requirement_search(any_cost, each)
+    }
+
+    /// [`Game::attack_requirement_unmet`]'s search of the permanents.
+    fn attack_requirement_search(&self, any_cost: bool, each: u32) -> bool {
         let active = self.active;
         self.in_play.iter().any(|&id| {
             if !self.may_attack_at_all(id)
