@@ -217,6 +217,10 @@ impl Game {
         // 419.6e: "skips all combat phases of their next turn": this is it.
         let pl = &mut self.players[active.index()];
         pl.skipping_all_combats = std::mem::take(&mut pl.skip_combats_next_turn);
+        // Yawgmoth's Will's "this turn" ends with the turn.
+        for p in &mut self.players {
+            p.graveyard_removal = None;
+        }
         for (i, p) in self.players.iter_mut().enumerate() {
             if fresh & (1 << i) == 0 {
                 continue;
@@ -670,6 +674,11 @@ impl Game {
         self.defender_attack_rules.clear();
         self.must_block.clear();
         self.draw_rules.clear();
+        // Yawgmoth's Will: "until end of turn, you may play … from your
+        // graveyard".
+        for p in &mut self.players {
+            p.graveyard_plays = None;
+        }
         self.redirect_rules.clear();
         self.damage_prevention_rules.clear();
         self.emit(Event::CleanupDamageRemoved);
