@@ -444,6 +444,10 @@ pub enum Trigger {
     /// Soldier): once, as blockers are declared, if any of its blockers
     /// matches (410.9e).
     BlockedByOneOrMore(ObjectFilter),
+    /// "Whenever a [filter] becomes blocked" (Berserk Murlodont): any
+    /// permanent's, once per attacker as it becomes blocked (309.4), the
+    /// attacker being the triggering object.
+    CreatureBecomesBlocked(ObjectFilter),
     /// "Whenever a [filter] blocks" (Battle Strain, Noble Stand): any
     /// permanent's, once per blocker (309.2, 410.9d), the blocker being the
     /// triggering object.

@@ -350,6 +350,9 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             // 306.3: "target creature defending player controls" (Sidar
             // Jabari): the defending player of this combat.
             f.controller = ControllerFilter::Defending;
+        } else if noun == Noun::Permanent && p.eat_all("blocked by cardname") {
+            // 309: "all creatures blocked by CARDNAME" (Wall of Nets).
+            f.blocked_by_this = true;
         } else if p.eat_all("blocking cardname") {
             // 309: "creature blocking [this]" (Knight of Dusk).
             f.blocking_this = true;

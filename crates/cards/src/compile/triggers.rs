@@ -249,6 +249,15 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                     Trigger::CreatureBlocks(f),
                 ]);
             }
+            // "Whenever a Beast becomes blocked" (Berserk Murlodont): "it"
+            // is the attacker.
+            Some((f, Noun::Permanent))
+                if f.types_any.contains(CardType::Creature) && p.at_all("becomes blocked ,") =>
+            {
+                p.eat_all("becomes blocked");
+                cx.trig_obj = true;
+                return Some(vec![Trigger::CreatureBecomesBlocked(f)]);
+            }
             // "Whenever a creature attacks you" (Briar Patch, Hissing
             // Miasma): an attacker whose defending player is the
             // ability's controller (606.7a: or that player's team).

@@ -1293,7 +1293,11 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
         if effect != only_pt {
             return None;
         }
-        let count = if p.eat_all("for each creature blocking it") {
+        // 502.12a: "… for each creature blocking it beyond the first"
+        // (Jungle Wurm), the count of rampage.
+        let count = if p.eat_all("for each creature blocking it beyond the first") {
+            Amount::BlockersBeyondFirst(what.clone())
+        } else if p.eat_all("for each creature blocking it") {
             Amount::CreaturesBlocking(what.clone())
         } else {
             for_each(p, cx, Amount::Fixed(1))?

@@ -976,6 +976,32 @@ pub(crate) fn creatures_block_triggers(game: &mut Game) {
     }
 }
 
+/// 309.4, 410.9c: "Whenever a [filter] becomes blocked" (Berserk
+/// Murlodont, Spined Sliver): the abilities of every permanent, as
+/// attacker `a` becomes blocked; "it" is that attacker.
+pub(crate) fn creature_becomes_blocked_triggers(game: &mut Game, a: ObjId) {
+    let permanents = if game.may_have_triggers() {
+        game.in_play.len()
+    } else {
+        0
+    };
+    for i in 0..permanents {
+        let src = game.in_play[i];
+        scan(game, src, |t, game, src| match t {
+            Trigger::CreatureBecomesBlocked(f) => {
+                let you = game.objects[src.slot as usize].controller;
+                crate::continuous::filter::matches(game, f, a, Some(src), you).then_some(
+                    TriggerContext {
+                        object: Some(a),
+                        ..Default::default()
+                    },
+                )
+            }
+            _ => None,
+        });
+    }
+}
+
 /// 404.3: whether an intervening "if" condition holds for the ability of
 /// `src`, whose trigger event is `ctx`.
 pub(crate) fn condition_holds(

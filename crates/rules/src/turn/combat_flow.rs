@@ -1184,6 +1184,7 @@ impl Game {
             // 309.4: "becomes blocked" triggers.
             self.combat_triggers(a, |t| matches!(t, Trigger::BecomesBlocked));
             self.attached_combat_triggers(a, |t| matches!(t, Trigger::AttachedBecomesBlocked));
+            crate::resolution::triggers::creature_becomes_blocked_triggers(self, a);
         }
         self.flow = Flow::Priority(self.active);
     }
@@ -1264,6 +1265,7 @@ impl Game {
             self.emit(Event::BecameBlocked { obj: m, card });
             self.combat_triggers(m, |t| matches!(t, Trigger::BecomesBlocked));
             self.attached_combat_triggers(m, |t| matches!(t, Trigger::AttachedBecomesBlocked));
+            crate::resolution::triggers::creature_becomes_blocked_triggers(self, m);
         }
     }
 
