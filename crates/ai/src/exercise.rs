@@ -96,6 +96,10 @@ pub enum Situation {
     /// opponent's upkeep", 303); tried only for a card no other board
     /// played.
     OpponentUpkeep,
+    /// In the hand after the opponent's Grizzly Bears attacked and wasn't
+    /// blocked (309.2f: "target unblocked attacking creature", Curtain of
+    /// Light); tried only for a card no other board played.
+    OpponentUnblocked,
 }
 
 /// The spells the opponent plays for the card to answer: an instant and a
@@ -111,7 +115,7 @@ pub const RESPONSES: [&str; 6] = [
 ];
 
 impl Situation {
-    pub const ALL: [Situation; 21] = [
+    pub const ALL: [Situation; 22] = [
         Situation::Main,
         Situation::InPlay,
         Situation::Graveyard,
@@ -133,6 +137,7 @@ impl Situation {
         Situation::CreatureTargeted,
         Situation::AfterSpell,
         Situation::OpponentUpkeep,
+        Situation::OpponentUnblocked,
     ];
 
     pub fn name(self) -> &'static str {
@@ -163,6 +168,7 @@ impl Situation {
             }
             Situation::AfterSpell => "after its owner played a spell this turn",
             Situation::OpponentUpkeep => "in the opponent's upkeep",
+            Situation::OpponentUnblocked => "after the opponent's attacker wasn't blocked",
         }
     }
 }
@@ -290,6 +296,7 @@ pub fn exercise(card: CardId) -> CardReport {
             | Situation::CreatureTargeted
             | Situation::AfterSpell
             | Situation::OpponentUpkeep
+            | Situation::OpponentUnblocked
                 if report.exercised() =>
             {
                 continue
@@ -597,6 +604,7 @@ pub fn scenario_text(card: CardId, s: Situation) -> String {
         Situation::EndStep => ("3 P1 main2", card.as_str(), "", ""),
         Situation::Blocking => ("3 P2 beginning_of_combat", card.as_str(), "", ""),
         Situation::OpponentUpkeep => ("3 P2 upkeep", card.as_str(), "", ""),
+        Situation::OpponentUnblocked => ("3 P2 beginning_of_combat", card.as_str(), "", ""),
     };
     // The blocker of `Blocking`, only on its board.
     let wall = if s == Situation::Blocking {
@@ -671,9 +679,10 @@ fn board(card: CardId, s: Situation) -> Result<Game, String> {
                 Situation::OpponentAttacks | Situation::Attacking => {
                     g.step == Step::DeclareAttackers
                 }
-                Situation::Blocked | Situation::InPlayAttacking | Situation::Blocking => {
-                    g.step == Step::DeclareBlockers
-                }
+                Situation::Blocked
+                | Situation::InPlayAttacking
+                | Situation::Blocking
+                | Situation::OpponentUnblocked => g.step == Step::DeclareBlockers,
                 Situation::InPlayDefending => g.step == Step::DeclareAttackers,
                 Situation::AfterDamage => g.step == Step::EndOfCombat,
                 Situation::EndStep => g.step == Step::EndOfTurn,
@@ -718,7 +727,7 @@ fn board(card: CardId, s: Situation) -> Result<Game, String> {
                 attacked = true;
                 legal.iter().find(|a| is_bears_attack(&g, a)).cloned()
             }
-            DecisionKind::DeclareBlockers if !blocked => {
+            DecisionKind::DeclareBlockers if !blocked && s != Situation::OpponentUnblocked => {
                 blocked = true;
                 // The Wall survives the block, so both creatures are left
                 // dealt damage (AfterDamage).

@@ -502,6 +502,11 @@ pub enum Effect {
     SkipNextCombatPhase {
         who: PlayerRef,
     },
+    /// 419.6e: "[Player] skips all combat phases of their next turn."
+    /// (False Peace): every combat phase of that player's next turn.
+    SkipCombatPhasesNextTurn {
+        who: PlayerRef,
+    },
     /// 419.6e: "[Player] skips their next untap step." (Brine Elemental)
     SkipNextUntapStep {
         who: PlayerRef,
@@ -559,6 +564,13 @@ pub enum Effect {
     /// Floral Spuzzem): it doesn't assign combat damage in this turn's
     /// combat damage steps.
     AssignsNoCombatDamage {
+        what: ObjectRef,
+    },
+    /// "[Target unblocked attacking creature] becomes blocked." (Curtain
+    /// of Light): an attacking creature not yet blocked becomes blocked by
+    /// no creature (309.2f), its "becomes blocked" abilities trigger
+    /// (309.4, 410.9c), and its whole band with it (502.10g).
+    BecomesBlocked {
         what: ObjectRef,
     },
     /// "Remove [it] from combat." (306.2, Mijae Djinn)
@@ -662,6 +674,11 @@ pub enum Effect {
         on_heads: Vec<Effect>,
         on_tails: Vec<Effect>,
         until_all_heads: bool,
+    },
+    /// "[what] can't be blocked this combat" (Ma Chao, Western Warrior):
+    /// until this combat phase ends (311.2), not the turn.
+    CantBeBlockedThisCombat {
+        what: ObjectRef,
     },
     /// "[what] can't be blocked this turn" (Crafty Pathmage).
     CantBeBlockedThisTurn {

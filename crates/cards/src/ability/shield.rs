@@ -21,12 +21,22 @@ pub struct ShieldSpec {
     pub from: ShieldFrom,
     /// The creature or player it protects (`None`: any).
     pub to: Option<Recipient>,
+    /// "to creatures you control" (Divine Light): every permanent matching
+    /// the filter as the damage would be dealt (418.3b: a prevention effect
+    /// changes the rules, so it protects creatures that come later too).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_each: Option<ObjectFilter>,
     /// "combat damage".
     pub combat_only: bool,
     pub amount: ShieldAmount,
     pub then: ShieldThen,
     /// "You gain life equal to the damage prevented this way."
     pub gain_life: bool,
+    /// "For each 1 damage prevented this way, put a +1/+1 counter on that
+    /// creature." (Test of Faith): as the shield prevents damage, that many
+    /// counters on the creature it protects (part of the prevention, 419.1d).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub counters: bool,
 }
 
 /// The sources a shield watches.

@@ -248,6 +248,12 @@ pub struct ObjectFilter {
     /// the object with the ability blocks (309).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub blocked_by_this: bool,
+    /// "creature blocking or blocked by [this]" (Cromat, Kjeldoran
+    /// Frostbeast, Abu Ja'far): blocking the object with the ability or
+    /// blocked by it (309); with that object gone from play, as it last
+    /// was in combat (404.4c).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub blocking_or_blocked_by_this: bool,
     /// "creature other than enchanted creature" (Kjeldoran Pride): not the
     /// permanent the object with the ability is attached to.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

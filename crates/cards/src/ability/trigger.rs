@@ -294,6 +294,9 @@ pub enum ThisTurnFact {
     /// declared as an attacker (308.2) during its controller's most recent
     /// turn before this one, under that player's control since.
     AttackedYourLastTurn,
+    /// "if CARDNAME was dealt damage this turn" (Wall of Resistance): any
+    /// damage dealt to it this turn, even if since removed (501.5).
+    WasDealtDamage,
 }
 
 /// What players are compared by (404.3 conditions, "the player with the
@@ -426,10 +429,29 @@ pub enum Trigger {
     },
     /// "Whenever [this] attacks".
     Attacks,
+    /// "Whenever [this] attacks alone" (Reckless Ogre): it is the only
+    /// creature declared as an attacker (306.4).
+    AttacksAlone,
     /// "Whenever a [filter] attacks" (Teferi's Veil: "a creature you
     /// control"): any permanent's, once per attacker; the attacker is the
     /// triggering object.
     CreatureAttacks(ObjectFilter),
+    /// "Whenever [this] blocks one or more black creatures" (Rashka the
+    /// Slayer): once, as blockers are declared, if any attacker it blocks
+    /// matches (410.9e).
+    BlocksOneOrMore(ObjectFilter),
+    /// "Whenever [this] becomes blocked by one or more Orcs" (Dwarven
+    /// Soldier): once, as blockers are declared, if any of its blockers
+    /// matches (410.9e).
+    BlockedByOneOrMore(ObjectFilter),
+    /// "Whenever a [filter] becomes blocked" (Berserk Murlodont): any
+    /// permanent's, once per attacker as it becomes blocked (309.4), the
+    /// attacker being the triggering object.
+    CreatureBecomesBlocked(ObjectFilter),
+    /// "Whenever a [filter] blocks" (Battle Strain, Noble Stand): any
+    /// permanent's, once per blocker (309.2, 410.9d), the blocker being the
+    /// triggering object.
+    CreatureBlocks(ObjectFilter),
     /// "Whenever [this] attacks and isn't blocked" (Ophidian, Guiltfeeder):
     /// it becomes an unblocked attacking creature as blockers are declared
     /// (309.2f; the glossary's "attacks and isn't blocked").

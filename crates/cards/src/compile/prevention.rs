@@ -47,6 +47,8 @@ fn shield(
         amount,
         then: ShieldThen::Prevent,
         gain_life: false,
+        to_each: None,
+        counters: false,
     }))
 }
 
@@ -83,16 +85,38 @@ fn prevent(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 shield(ShieldFrom::Object(o), None, combat, amount),
             ]);
         }
+        // "to creatures you control" (Divine Light): a group judged as
+        // the damage would be dealt (418.3b), not a shield for each.
+        let mut to_each = None;
         if p.eat("to") {
-            to = Some(shield_recipient(p, cx)?);
+            let i = p.i;
+            match super::targets::group(p) {
+                Some(f)
+                    if amount == ShieldAmount::All
+                        && !f.this
+                        && f.types_any.contains(crate::CardType::Creature)
+                        && p.at_any_of(&[".", "this", "by"]) =>
+                {
+                    to_each = Some(f)
+                }
+                _ => {
+                    p.i = i;
+                    to = Some(shield_recipient(p, cx)?);
+                }
+            }
         }
         this_turn |= p.eat_all("this turn");
         if p.eat("by") {
             from = shield_source(p, cx)?;
         }
         this_turn |= p.eat_all("this turn");
-        (this_turn && (to.is_some() || from != ShieldFrom::Any)).then_some(())?;
-        return Some(vec![shield(from, to, combat, amount)]);
+        (this_turn && (to.is_some() || to_each.is_some() || from != ShieldFrom::Any))
+            .then_some(())?;
+        let mut s = shield(from, to, combat, amount);
+        if let Effect::DamageShield(spec) = &mut s {
+            spec.to_each = to_each;
+        }
+        return Some(vec![s]);
     }
     // "… [that] target creature would deal this turn".
     p.eat("that");
@@ -164,6 +188,8 @@ fn next_time(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         amount: ShieldAmount::NextTime,
         then,
         gain_life: false,
+        to_each: None,
+        counters: false,
     }))])
 }
 
@@ -201,7 +227,48 @@ fn redirect(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         amount,
         then: ShieldThen::Redirect(r),
         gain_life: false,
+        to_each: None,
+        counters: false,
     }))])
+}
+
+/// "For each 1 damage prevented this way, put a +1/+1 counter on that
+/// creature." after a shield that prevents damage to one target creature
+/// (Test of Faith, Temper, Brace for Impact).
+pub(super) fn counters_rider(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat_all("for each 1 damage prevented this way , put a +1/+1 counter on that creature")
+        .then_some(())?;
+    p.eat_end().then_some(())?;
+    // The simple forms `effects.rs` reads ("Prevent the next 3 damage that
+    // would be dealt to target creature this turn", "Prevent all damage
+    // …") become the shield they describe.
+    let last = cx.effects.last_mut()?;
+    let simple = match last {
+        Effect::PreventNextDamage {
+            to: to @ Recipient::Target(_),
+            amount,
+        } => Some((to.clone(), ShieldAmount::Next(amount.clone()))),
+        Effect::PreventAllDamageThisTurn {
+            to: to @ Recipient::Target(_),
+        } => Some((to.clone(), ShieldAmount::All)),
+        _ => None,
+    };
+    if let Some((to, amount)) = simple {
+        *last = shield(ShieldFrom::Any, Some(to), false, amount);
+    }
+    let Some(Effect::DamageShield(s)) = cx.effects.last_mut() else {
+        return None;
+    };
+    let Some(Recipient::Target(i)) = s.to else {
+        return None;
+    };
+    let creature = cx.targets.get(i as usize).is_some_and(|t| {
+        matches!(&t.kind, crate::TargetKind::Permanent(f)
+            if f.types_any.contains(crate::CardType::Creature))
+    });
+    (creature && s.then == ShieldThen::Prevent && !s.counters).then_some(())?;
+    s.counters = true;
+    Some(())
 }
 
 /// "You gain life equal to the damage prevented this way." after a shield

@@ -73,6 +73,13 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if p.at_all("if cardname is destroyed this way , it deals") {
         return attempt(p, cx, destroyed_this_way_damage);
     }
+    // "For each 1 damage prevented this way, put a +1/+1 counter on that
+    // creature." (Test of Faith): a rider on the shield just read.
+    if p.at_all("for each 1 damage prevented this way") {
+        if let Some(()) = attempt(p, cx, super::prevention::counters_rider) {
+            return Some(());
+        }
+    }
     // "You gain life equal to the damage prevented this way." (Reverse
     // Damage): a rider on the shield just read.
     if p.at_all("you gain life equal to the damage prevented this way") {

@@ -981,9 +981,18 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             attempt_skip_article(p);
             let f = group(p)?;
             out.push(StaticAbility::CantAttackIfDefenderControls(f));
-        } else if this && p.at_all("can't block creatures") {
+        } else if this && p.at_all("can't block") && (p.at_all_from(2, "creatures") || {
+            // "can't block black creatures": a group of creatures, to the end.
+            let i = p.i;
+            p.eat_all("can't block");
+            let ok = group(p)
+                .is_some_and(|f| f.types_any.contains(crate::CardType::Creature) && p.at("."));
+            p.i = i;
+            ok
+        }) {
             // 500.1: "can't block creatures with power 2 or greater"
-            // (Ironclaw Orcs), "… 2 or less" (Sunweb).
+            // (Ironclaw Orcs), "… 2 or less" (Sunweb), "can't block black
+            // creatures" (Gibbering Hyenas).
             p.eat_all("can't block");
             let f = group(p)?;
             out.push(StaticAbility::CantBlockCreatures(f));

@@ -81,11 +81,14 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 f.colors_none.insert(c);
             } else {
                 f.colors_any.insert(c);
-                // "red or green", "white, blue, or black"
+                // "red or green", "white, blue, or black", "blue and/or
+                // black creatures" (Amphibious Kavu: either colour).
                 loop {
                     let i = p.i;
                     p.eat(",");
-                    p.eat("or");
+                    if !p.eat("or") {
+                        p.eat("and/or");
+                    }
                     match Color::from_name(p.peek()) {
                         Some(c2) if p.i > i => {
                             p.bump();
@@ -136,6 +139,11 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
         } else if w == "blocked" {
             p.bump();
             f.blocked = Some(true);
+        } else if w == "unblocked" && p.peek_at(1) == "attacking" {
+            // 309.2f: "unblocked attacking creature" (Curtain of Light):
+            // an attacking creature no creature was declared to block.
+            p.bump();
+            f.blocked = Some(false);
         } else if w == "attacking" && p.peek_at(1) == "or" && p.peek_at(2) == "blocking" {
             // 306: "attacking or blocking creature".
             p.bump();
@@ -321,10 +329,29 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             // 212.3f).
             f.controller = ControllerFilter::Active;
             f.controlled_since_turn_began = true;
-        } else if noun == Noun::Permanent && p.eat_all("that was dealt damage this turn") {
+        } else if noun == Noun::Permanent
+            && (p.eat_all("that was dealt damage this turn")
+                || (p.at_all("dealt damage this turn") && !p.at_all_from(4, "by"))
+                    && p.eat_all("dealt damage this turn"))
+        {
+            // "each creature dealt damage this turn" (Inflame).
             f.dealt_damage_this_turn = true;
         } else if p.eat_all("it's blocking") || p.eat_all("cardname is blocking") {
             // 309: "target creature it's blocking" (Goblin Snowman).
+            f.blocked_by_this = true;
+        } else if noun == Noun::Permanent && p.eat_all("blocking or blocked by cardname") {
+            // 309: "creature blocking or blocked by [this]" (Cromat,
+            // Abu Ja'far's "it": the creature with the ability).
+            f.blocking_or_blocked_by_this = true;
+        } else if noun == Noun::Permanent
+            && f.controller == ControllerFilter::Any
+            && p.eat_all("defending player controls")
+        {
+            // 306.3: "target creature defending player controls" (Sidar
+            // Jabari): the defending player of this combat.
+            f.controller = ControllerFilter::Defending;
+        } else if noun == Noun::Permanent && p.eat_all("blocked by cardname") {
+            // 309: "all creatures blocked by CARDNAME" (Wall of Nets).
             f.blocked_by_this = true;
         } else if p.eat_all("blocking cardname") {
             // 309: "creature blocking [this]" (Knight of Dusk).
@@ -671,6 +698,14 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
         return fail_at(p, start);
     }
     let kind = match kind {
+        // 309: "target creature blocking it" (Flowstone Salamander): "it"
+        // must be the object with the ability (not a trigger's object).
+        TargetKind::Permanent(mut f)
+            if cx.it() == ObjectRef::This && !f.blocking_this && p.eat_all("blocking it") =>
+        {
+            f.blocking_this = true;
+            TargetKind::Permanent(f)
+        }
         // "target permanents that player controls" (Cephalid Constable).
         TargetKind::Permanent(mut f)
             if cx.trig_player
@@ -1044,6 +1079,15 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
             if p.eat_all("that didn't attack this turn") {
                 f.didnt_attack_this_turn = true;
             }
+        }
+        // 309: "all creatures blocking or blocked by it" (Abu Ja'far): "it"
+        // must be the object with the ability (not a trigger's object).
+        if noun == Noun::Permanent
+            && cx.it() == ObjectRef::This
+            && !f.blocking_or_blocked_by_this
+            && p.eat_all("blocking or blocked by it")
+        {
+            f.blocking_or_blocked_by_this = true;
         }
         // "Tap all lands target player controls" (Mana Short).
         if f.controller == ControllerFilter::Any

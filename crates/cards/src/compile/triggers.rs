@@ -230,6 +230,47 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 cx.trig_obj = true;
                 return Some(vec![Trigger::CreatureAttacks(f)]);
             }
+            // "Whenever a creature blocks" (Battle Strain), "… attacks or
+            // blocks" (Powerstone Minefield): "it" is the blocker.
+            Some((f, Noun::Permanent))
+                if f.types_any.contains(CardType::Creature) && p.at_all("blocks ,") =>
+            {
+                p.eat("blocks");
+                cx.trig_obj = true;
+                return Some(vec![Trigger::CreatureBlocks(f)]);
+            }
+            Some((f, Noun::Permanent))
+                if f.types_any.contains(CardType::Creature) && p.at_all("attacks or blocks ,") =>
+            {
+                p.eat_all("attacks or blocks");
+                cx.trig_obj = true;
+                return Some(vec![
+                    Trigger::CreatureAttacks(f.clone()),
+                    Trigger::CreatureBlocks(f),
+                ]);
+            }
+            // "Whenever a Beast becomes blocked" (Berserk Murlodont): "it"
+            // is the attacker.
+            Some((f, Noun::Permanent))
+                if f.types_any.contains(CardType::Creature) && p.at_all("becomes blocked ,") =>
+            {
+                p.eat_all("becomes blocked");
+                cx.trig_obj = true;
+                return Some(vec![Trigger::CreatureBecomesBlocked(f)]);
+            }
+            // "Whenever a creature attacks you" (Briar Patch, Hissing
+            // Miasma): an attacker whose defending player is the
+            // ability's controller (606.7a: or that player's team).
+            Some((mut f, Noun::Permanent))
+                if f.types_any.contains(CardType::Creature)
+                    && f.controller == ControllerFilter::Any
+                    && p.at_all("attacks you ,") =>
+            {
+                p.eat_all("attacks you");
+                f.attacking_you = true;
+                cx.trig_obj = true;
+                return Some(vec![Trigger::CreatureAttacks(f)]);
+            }
             // 406.1b: "Whenever a land you control is tapped for mana"
             // (Sasaya's Essence): a triggered mana ability.
             // "Whenever a Forest an opponent controls becomes tapped" (Lifetap).
@@ -382,6 +423,33 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 Trigger::BlockedBy(ObjectFilter::of_type(CardType::Creature)),
             ]);
         }
+        // 410.9e: "… blocks or becomes blocked by one or more black
+        // creatures" (Serra Inquisitors), "… becomes blocked by one or more
+        // Orcs", "… blocks one or more black creatures" (Rashka the
+        // Slayer): once as blockers are declared.
+        for (phrase, blocks, blocked) in [
+            ("blocks or becomes blocked by one or more", true, true),
+            ("becomes blocked by one or more", false, true),
+            ("blocks one or more", true, false),
+        ] {
+            if p.at_all(phrase) {
+                let start = p.i;
+                p.eat_all(phrase);
+                match filter(p) {
+                    Some((f, Noun::Permanent)) if !f.this && p.at(",") => {
+                        let mut out = Vec::new();
+                        if blocks {
+                            out.push(Trigger::BlocksOneOrMore(f.clone()));
+                        }
+                        if blocked {
+                            out.push(Trigger::BlockedByOneOrMore(f));
+                        }
+                        return Some(out);
+                    }
+                    _ => p.i = start,
+                }
+            }
+        }
         // "… blocks or becomes blocked by a non-Wall creature" (Cockatrice,
         // 404.2): once per creature of the filter it blocks or that blocks it.
         if p.eat_all("blocks or becomes blocked by") {
@@ -396,6 +464,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         if p.eat_all("attacks and isn't blocked") {
             return Some(vec![Trigger::AttacksUnblocked]);
+        }
+        // 306.4: "Whenever CARDNAME attacks alone" (Reckless Ogre).
+        if p.eat_all("attacks alone") {
+            return Some(vec![Trigger::AttacksAlone]);
         }
         if p.eat("attacks") {
             return Some(vec![Trigger::Attacks]);
@@ -1282,6 +1354,8 @@ fn this_turn_condition(p: &mut P) -> Option<crate::Condition> {
         fact(ThisTurnFact::Attacked, true)
     } else if p.eat_all("dealt damage to an opponent") {
         fact(ThisTurnFact::DealtDamageToOpponent, true)
+    } else if p.eat_all("was dealt damage") {
+        fact(ThisTurnFact::WasDealtDamage, true)
     } else {
         return None;
     };

@@ -625,6 +625,12 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
             p.eat_all("their next combat phase");
             Effect::SkipNextCombatPhase { who }
         }
+        // 419.6e: "Target player skips all combat phases of their next
+        // turn." (False Peace, Empty City Ruse).
+        "skip" | "skips" if p.at_all("all combat phases of their next turn") => {
+            p.eat_all("all combat phases of their next turn");
+            Effect::SkipCombatPhasesNextTurn { who }
+        }
         // 419.6e: "each opponent skips their next untap step" (Brine Elemental).
         "skip" | "skips"
             if p.at_all("their next untap step") || p.at_all("your next untap step") =>
@@ -1101,6 +1107,11 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
             any_number: true,
         }]);
     }
+    // 309.4, 410.9c: "Target unblocked attacking creature becomes
+    // blocked." (Curtain of Light, Trap Runner).
+    if p.eat_all("becomes blocked") {
+        return Some(vec![Effect::BecomesBlocked { what }]);
+    }
     // 310.1: "… assigns no combat damage this turn" (Ophidian).
     if p.eat_all("assigns no combat damage this turn") {
         return Some(vec![Effect::AssignsNoCombatDamage { what }]);
@@ -1208,6 +1219,9 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
     if p.eat_all("can't be blocked this turn") {
         return Some(vec![Effect::CantBeBlockedThisTurn { what }]);
     }
+    if p.eat_all("can't be blocked this combat") {
+        return Some(vec![Effect::CantBeBlockedThisCombat { what }]);
+    }
     // "[what] gain(s) menace until end of turn" (not a 2007 keyword: "can't
     // be blocked except by two or more creatures", 500.1), for the turn.
     if p.at_any_of(&["gain", "gains"]) && p.peek_at(1) == "menace" {
@@ -1279,7 +1293,11 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
         if effect != only_pt {
             return None;
         }
-        let count = if p.eat_all("for each creature blocking it") {
+        // 502.12a: "… for each creature blocking it beyond the first"
+        // (Jungle Wurm), the count of rampage.
+        let count = if p.eat_all("for each creature blocking it beyond the first") {
+            Amount::BlockersBeyondFirst(what.clone())
+        } else if p.eat_all("for each creature blocking it") {
             Amount::CreaturesBlocking(what.clone())
         } else {
             for_each(p, cx, Amount::Fixed(1))?

@@ -345,6 +345,9 @@ fn this_turn_fact(game: &Game, o: crate::ObjId, fact: ThisTurnFact) -> bool {
         // "attacked or blocked this combat" (Clockwork Beast): declared in
         // this combat, even if removed from it since (306.2).
         ThisTurnFact::AttackedOrBlockedThisCombat => return game.combat.fought.contains(&o),
+        ThisTurnFact::WasDealtDamage => {
+            return game.obj(o).is_some_and(|obj| obj.dealt_damage_this_turn)
+        }
         ThisTurnFact::AttackedYourLastTurn => {
             return game.obj(o).is_some_and(|obj| {
                 obj.control_marks & crate::state::object::marks::ATTACKED_LAST_TURN != 0

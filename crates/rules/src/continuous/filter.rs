@@ -329,6 +329,18 @@ pub fn matches_with(
         if blocked != b {
             return false;
         }
+        // 309.2f: an unblocked creature exists only once blockers are
+        // declared.
+        if !b
+            && !matches!(
+                game.step,
+                tolaria_cards::Step::DeclareBlockers
+                    | tolaria_cards::Step::CombatDamage
+                    | tolaria_cards::Step::EndOfCombat
+            )
+        {
+            return false;
+        }
     }
     if let Some(b) = f.blocking {
         if game.combat.is_blocking(id) != b {
@@ -352,6 +364,19 @@ pub fn matches_with(
         return false;
     }
     if f.blocking_this && !source.is_some_and(|s| game.combat.blocks.contains(&(id, s))) {
+        return false;
+    }
+    // 309: "creature blocking or blocked by [this]"; 404.4c: with the
+    // object with the ability gone from play, as it last was in combat.
+    if f.blocking_or_blocked_by_this
+        && !source.is_some_and(|s| {
+            game.combat.blocks.contains(&(id, s))
+                || game.combat.blocks.contains(&(s, id))
+                || (!game.is_present(s)
+                    && (game.combat.left_play_blocking.contains(&(s, id))
+                        || game.combat.left_play_blocking.contains(&(id, s))))
+        })
+    {
         return false;
     }
     // "other than enchanted creature" (Kjeldoran Pride, 212.4h).

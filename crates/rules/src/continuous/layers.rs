@@ -165,6 +165,7 @@ fn filter_reads_status(f: &tolaria_cards::ObjectFilter) -> bool {
         || f.in_combat.is_some()
         || f.blocking_this
         || f.blocked_by_this
+        || f.blocking_or_blocked_by_this
         || f.attacked_this_turn
         || f.didnt_attack_this_turn
         || f.controlled_since_turn_began

@@ -37,6 +37,10 @@ pub struct Shield {
     /// "dealt by target creature": only damage this object deals.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<ObjId>,
+    /// "to creatures you control" (Divine Light): recipients matching this
+    /// as the damage would be dealt (418.3b), judged for `controller`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_each: Option<Box<ObjectFilter>>,
     /// "by attacking creatures" (Heavy Fog): sources matching this as they
     /// would deal the damage (418.3b), judged for `controller`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -49,6 +53,10 @@ pub struct Shield {
     /// "You gain life equal to the damage prevented this way."
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub gain_life: bool,
+    /// "For each 1 damage prevented this way, put a +1/+1 counter on that
+    /// creature." (Test of Faith): on the creature it protects.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub counters: bool,
     /// The card whose effect it is, its controller and the object that
     /// made it (the source of Eye for an Eye's damage).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -109,6 +117,13 @@ impl Game {
         s.left > 0
             && (!s.combat_only || combat)
             && s.to.is_none_or(|t| t == to)
+            && s.to_each.as_ref().is_none_or(|f| match to {
+                Target::Object(o) => {
+                    self.is_present(o)
+                        && crate::continuous::filter::matches(self, f, o, s.maker, s.controller)
+                }
+                _ => false,
+            })
             && s.by.is_none_or(|b| b == source)
             && s.from
                 .is_none_or(|c| c.matches(source, src) && self.unblocked_fits(c.props, source))
@@ -204,6 +219,24 @@ impl Game {
             ShieldAct::Prevent => {
                 if s.gain_life {
                     self.gain_life(s.controller, n);
+                }
+                // Test of Faith: a +1/+1 counter for each 1 damage prevented.
+                if let (true, Some(Target::Object(o))) = (s.counters && n > 0, s.to) {
+                    if self.is_in_play(o) {
+                        let kind = tolaria_cards::CounterKind::PlusOnePlusOne;
+                        if let Some(x) = self.obj_mut(o) {
+                            let amount = x.add_counters(kind, i32::try_from(n).unwrap_or(i32::MAX));
+                            let card = x.card;
+                            if amount > 0 {
+                                self.emit(Event::CountersPut {
+                                    obj: o,
+                                    card,
+                                    kind,
+                                    amount,
+                                });
+                            }
+                        }
+                    }
                 }
                 ShieldUse::Prevent(n)
             }

@@ -160,9 +160,11 @@ impl Game {
             combat_only: spec.combat_only,
             then,
             gain_life: spec.gain_life,
+            counters: spec.counters,
             card: Some(ctx.source_card),
             controller: ctx.controller,
             maker: Some(ctx.source),
+            to_each: spec.to_each.clone().map(Box::new),
             ..Default::default()
         };
         match &spec.from {

@@ -583,6 +583,14 @@ impl Game {
                 };
                 self.create_continuous(ctx, what, effect, Duration::EndOfTurn);
             }
+            Effect::CantBeBlockedThisCombat { what } => {
+                // Only a creature in combat now; the list ends with it (311.2).
+                for o in self.objects_of(ctx, what) {
+                    if self.is_in_play(o) && !self.combat.unblockable.contains(&o) {
+                        self.combat.unblockable.push(o);
+                    }
+                }
+            }
             Effect::CantBeBlockedThisTurn { what } => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::UNBLOCKABLE)
             }
@@ -993,6 +1001,12 @@ impl Game {
                     pl.combat_phases_to_skip = pl.combat_phases_to_skip.saturating_add(1);
                 }
             }
+            Effect::SkipCombatPhasesNextTurn { who } => {
+                // 419.6e: the player's next turn has no combat phase.
+                for p in self.players_of(ctx, who) {
+                    self.player_mut(p).skip_combats_next_turn = true;
+                }
+            }
             Effect::SkipNextUntapStep { who } => {
                 // 419.6f: each skip effect skips one more untap step.
                 for p in self.players_of(ctx, who) {
@@ -1106,6 +1120,11 @@ impl Game {
                         let owner = self.objects[o.slot as usize].owner;
                         self.move_to(o, Zone::Graveyard(owner), MoveReason::Sacrifice);
                     }
+                }
+            }
+            Effect::BecomesBlocked { what } => {
+                for o in self.objects_of(ctx, what) {
+                    self.becomes_blocked_by_effect(o);
                 }
             }
             Effect::RemoveFromCombat { what } => {

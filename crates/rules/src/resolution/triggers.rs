@@ -410,8 +410,12 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         }
         Event::AttackerDeclared { obj, .. } => {
             let obj = *obj;
+            // 306.4: "attacks alone": the only creature declared as an
+            // attacker (all are declared before the first event).
+            let alone = game.combat.attackers.len() == 1;
             scan(game, obj, |t, _, _| {
-                matches!(t, Trigger::Attacks).then(TriggerContext::default)
+                (matches!(t, Trigger::Attacks) || (alone && matches!(t, Trigger::AttacksAlone)))
+                    .then(TriggerContext::default)
             });
             attached_triggers(game, obj, permanents, |t, _, _| {
                 matches!(t, Trigger::AttachedAttacks).then(TriggerContext::default)
@@ -559,6 +563,23 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 }),
                 _ => None,
             });
+            // "Whenever a [filter] blocks" (Battle Strain): the abilities
+            // of every permanent, once per blocker (410.9d), at the event
+            // of its first block.
+            if game.combat.blocks.iter().find(|p| p.0 == b).map(|p| p.1) == Some(a) {
+                for i in 0..permanents {
+                    let src = game.in_play[i];
+                    scan(game, src, |t, game, src| match t {
+                        Trigger::CreatureBlocks(f) if other_matches(game, f, b, src) => {
+                            Some(TriggerContext {
+                                object: Some(b),
+                                ..Default::default()
+                            })
+                        }
+                        _ => None,
+                    });
+                }
+            }
             // "Whenever enchanted creature blocks": once per creature blocked
             // would trigger too often; once for its first block.
             if game.combat.blocked_by(b).count() == 1 {
@@ -951,6 +972,32 @@ pub(crate) fn creatures_block_triggers(game: &mut Game) {
         let src = game.in_play[i];
         scan(game, src, |t, _, _| {
             matches!(t, Trigger::CreaturesBlock).then(TriggerContext::default)
+        });
+    }
+}
+
+/// 309.4, 410.9c: "Whenever a [filter] becomes blocked" (Berserk
+/// Murlodont, Spined Sliver): the abilities of every permanent, as
+/// attacker `a` becomes blocked; "it" is that attacker.
+pub(crate) fn creature_becomes_blocked_triggers(game: &mut Game, a: ObjId) {
+    let permanents = if game.may_have_triggers() {
+        game.in_play.len()
+    } else {
+        0
+    };
+    for i in 0..permanents {
+        let src = game.in_play[i];
+        scan(game, src, |t, game, src| match t {
+            Trigger::CreatureBecomesBlocked(f) => {
+                let you = game.objects[src.slot as usize].controller;
+                crate::continuous::filter::matches(game, f, a, Some(src), you).then_some(
+                    TriggerContext {
+                        object: Some(a),
+                        ..Default::default()
+                    },
+                )
+            }
+            _ => None,
         });
     }
 }

@@ -93,6 +93,14 @@ pub struct Player {
     /// used up by the next combat phase of a turn of theirs.
     #[serde(default, skip_serializing_if = "is_zero_u8")]
     pub combat_phases_to_skip: u8,
+    /// 419.6e: "skips all combat phases of their next turn" (False
+    /// Peace): set by the effect, moved to `skipping_all_combats` as the
+    /// player's next turn begins.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub skip_combats_next_turn: bool,
+    /// 419.6e: every combat phase of this player's current turn is skipped.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub skipping_all_combats: bool,
     /// 300.9: the combat phase of this player's turn being passed over:
     /// its end of combat step doesn't begin either.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -197,6 +205,8 @@ impl Player {
             turns_to_skip: 0,
             untap_steps_to_skip: 0,
             combat_phases_to_skip: 0,
+            skip_combats_next_turn: false,
+            skipping_all_combats: false,
             skipping_combat: false,
             max_hand_size: Some(7),
             spells_this_turn: 0,

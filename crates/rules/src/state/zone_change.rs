@@ -713,7 +713,13 @@ impl Game {
         if self.combat.is_attacking(id) || self.combat.is_blocking(id) {
             // 404.4c: what it was blocking as it left (Tinder Wall).
             let combat = &mut self.combat;
-            let was = combat.blocks.iter().filter(|b| b.0 == id).copied();
+            // An attacker keeps its blockers the same way (Abu Ja'far's
+            // "creatures blocking or blocked by it" as it dies).
+            let was = combat
+                .blocks
+                .iter()
+                .filter(|b| b.0 == id || b.1 == id)
+                .copied();
             combat.left_play_blocking.extend(was);
             self.combat.remove(id);
         }

@@ -61,10 +61,15 @@ pub struct Combat {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fought: Vec<ObjId>,
     /// 404.4c last known information: the (blocker, attacker) pairs of
-    /// blockers that left play this combat ("target creature it's
-    /// blocking" of Tinder Wall, sacrificed to pay for the ability).
+    /// blockers and attackers that left play this combat ("target creature
+    /// it's blocking" of Tinder Wall, sacrificed to pay for the ability;
+    /// Abu Ja'far's "creatures blocking or blocked by it" as it dies).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub left_play_blocking: Vec<(ObjId, ObjId)>,
+    /// "[It] can't be blocked this combat." (Ma Chao, Western Warrior): the
+    /// creatures no creature may block until this combat ends (311.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unblockable: Vec<ObjId>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -315,6 +315,7 @@ impl Game {
         if self.objects[attacker.slot as usize].this_turn
             & crate::state::object::this_turn::UNBLOCKABLE
             != 0
+            || self.combat.unblockable.contains(&attacker)
             || self.cant_block_pairs.contains(&(blocker, attacker))
         {
             return false;
@@ -1171,6 +1172,7 @@ impl Game {
                 attacker_card: ac,
             });
         }
+        self.one_or_more_block_triggers();
         let attackers: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
         for a in attackers {
             if self.combat.blockers_of(a).next().is_none() {
@@ -1188,8 +1190,89 @@ impl Game {
             // 309.4: "becomes blocked" triggers.
             self.combat_triggers(a, |t| matches!(t, Trigger::BecomesBlocked));
             self.attached_combat_triggers(a, |t| matches!(t, Trigger::AttachedBecomesBlocked));
+            crate::resolution::triggers::creature_becomes_blocked_triggers(self, a);
         }
         self.flow = Flow::Priority(self.active);
+    }
+
+    /// 410.9e: "Whenever [this] blocks one or more [filter]" and "…
+    /// becomes blocked by one or more [filter]" (Rashka the Slayer, Dwarven
+    /// Soldier): once each, as the block declaration is made, if any
+    /// creature it blocks (or that blocks it) matches.
+    fn one_or_more_block_triggers(&mut self) {
+        let mut fighters: Vec<ObjId> = Vec::new();
+        for &(b, a) in &self.combat.blocks {
+            for x in [b, a] {
+                if !fighters.contains(&x) {
+                    fighters.push(x);
+                }
+            }
+        }
+        let mut pending = Vec::new();
+        for x in fighters {
+            if self.objects[x.slot as usize].flags & crate::state::object::flags::TRIGGERS == 0 {
+                continue;
+            }
+            let ch = compute(self, x);
+            let blocked: Vec<ObjId> = self.combat.blocked_by(x).collect();
+            let blockers: Vec<ObjId> = self.combat.blockers_of(x).collect();
+            let any = |f: &tolaria_cards::ObjectFilter, others: &[ObjId]| {
+                others.iter().any(|&o| {
+                    crate::continuous::filter::matches(self, f, o, Some(x), ch.controller)
+                })
+            };
+            for (ability, ab) in ch.all_abilities() {
+                let Ability::Triggered(t) = ab else { continue };
+                let hit = match &t.trigger {
+                    Trigger::BlocksOneOrMore(f) => any(f, &blocked),
+                    Trigger::BlockedByOneOrMore(f) => any(f, &blockers),
+                    _ => false,
+                };
+                if hit {
+                    pending.push(crate::state::stack::PendingTrigger {
+                        controller: ch.controller,
+                        source: x,
+                        card: ch.ability_card(ability),
+                        ability,
+                        ctx: Default::default(),
+                    });
+                }
+            }
+        }
+        self.pending_triggers.extend(pending);
+    }
+
+    /// 309.2f, 309.4, 410.9c: attacker `a` becomes blocked by an effect
+    /// (Curtain of Light): blocked by no creature, its "becomes blocked"
+    /// abilities trigger if it wasn't blocked yet this combat; 502.10g: its
+    /// whole band becomes blocked.
+    pub(crate) fn becomes_blocked_by_effect(&mut self, a: ObjId) {
+        let Some(band) = self
+            .combat
+            .attackers
+            .iter()
+            .find(|x| x.obj == a && !x.blocked)
+            .map(|x| x.band)
+        else {
+            return;
+        };
+        let members: Vec<ObjId> = self
+            .combat
+            .attackers
+            .iter()
+            .filter(|x| !x.blocked && (x.obj == a || (band != 0 && x.band == band)))
+            .map(|x| x.obj)
+            .collect();
+        for m in members {
+            if let Some(x) = self.combat.attackers.iter_mut().find(|x| x.obj == m) {
+                x.blocked = true;
+            }
+            let card = self.objects[m.slot as usize].card;
+            self.emit(Event::BecameBlocked { obj: m, card });
+            self.combat_triggers(m, |t| matches!(t, Trigger::BecomesBlocked));
+            self.attached_combat_triggers(m, |t| matches!(t, Trigger::AttachedBecomesBlocked));
+            crate::resolution::triggers::creature_becomes_blocked_triggers(self, m);
+        }
     }
 
     /// 309.4, 309.2f: the abilities of attacker `a` that `which` picks

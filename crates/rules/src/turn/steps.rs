@@ -214,6 +214,9 @@ impl Game {
         };
         // Island Sanctuary's "until your next turn" ends.
         self.sanctuaries.retain(|&p| p != active);
+        // 419.6e: "skips all combat phases of their next turn": this is it.
+        let pl = &mut self.players[active.index()];
+        pl.skipping_all_combats = std::mem::take(&mut pl.skip_combats_next_turn);
         // Yawgmoth's Will's "this turn" ends with the turn.
         for p in &mut self.players {
             p.graveyard_removal = None;
@@ -378,12 +381,16 @@ impl Game {
         // 419.6e, 300.9: "[Player] skips their next combat phase" (Blinding
         // Angel): that player's next combat phase is passed over as though
         // it didn't exist (its end of combat step ends it, unbegun).
+        // "skips all combat phases of their next turn" (False Peace): each
+        // combat phase of this turn (a skipped phase also uses up a "next
+        // combat phase" skip: a decision, the phase is skipped either way).
         if next == Some(Step::BeginningOfCombat)
-            && self.player(self.active).combat_phases_to_skip > 0
+            && (self.player(self.active).combat_phases_to_skip > 0
+                || self.player(self.active).skipping_all_combats)
         {
             let player = self.active;
             let pl = self.player_mut(player);
-            pl.combat_phases_to_skip -= 1;
+            pl.combat_phases_to_skip = pl.combat_phases_to_skip.saturating_sub(1);
             pl.skipping_combat = true;
             self.emit(Event::StepSkipped {
                 player,

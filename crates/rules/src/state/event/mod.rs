@@ -447,6 +447,12 @@ pub enum Event {
     CombatDamageOnStack {
         assignments: u32,
     },
+    /// 309.2f, 309.4: an attacking creature becomes blocked by an effect,
+    /// by no creature (Curtain of Light).
+    BecameBlocked {
+        obj: ObjId,
+        card: CardId,
+    },
     /// 306.2 / 311.2
     RemovedFromCombat {
         obj: ObjId,
@@ -924,6 +930,7 @@ impl Event {
             | Event::AttackerDeclared { obj, card }
             | Event::DefendingPlayerChosen { obj, card, .. }
             | Event::RemovedFromCombat { obj, card, .. }
+            | Event::BecameBlocked { obj, card }
             | Event::StaysTapped { obj, card }
             | Event::Unattached { obj, card, .. }
             | Event::ControlChanged { obj, card, .. }
@@ -990,6 +997,7 @@ impl Event {
             | Event::BandDeclared { .. }
             | Event::BandBlocked { .. }
             | Event::RemovedFromCombat { .. }
+            | Event::BecameBlocked { .. }
             | Event::RemovedFromCombatTurnEnded { .. }
             | Event::AttackWithdrawn { .. }
             | Event::Damage { .. } => BoardChange::Status,

@@ -119,6 +119,7 @@ impl Event {
             Event::BandBlocked { .. } => "502.10e",
             Event::CombatDamageOnStack { .. } => "310.1",
             Event::RemovedFromCombat { .. } => "306.2",
+            Event::BecameBlocked { .. } => "309.2f",
             Event::ControlChanged { .. } => "418.5a",
             Event::Unattached { cost: true, .. } => "409.1h",
             Event::Unattached { .. } => "420.5k",
@@ -546,6 +547,9 @@ impl Event {
             }
             Event::RemovedFromCombat { card, .. } => {
                 format!("{} is removed from combat", name(*card))
+            }
+            Event::BecameBlocked { card, .. } => {
+                format!("{} becomes blocked", name(*card))
             }
             Event::ControlChanged { card, to, .. } => {
                 format!("{to} now controls {} (layer 2)", name(*card))
