@@ -616,6 +616,21 @@ pub enum Effect {
     EachPlayerMay {
         effects: Vec<Effect>,
     },
+    /// 413.2d: "Each opponent sacrifices a permanent unless they pay {1}"
+    /// (Rishadan Cutpurse), "Its controller may search their library …"
+    /// (Ghost Quarter), "Each player may search their library …" (Veteran
+    /// Explorer): the instructions are followed for each player of `who`
+    /// in turn (APNAP order from the active player), each naming that
+    /// player as "that player" (`PlayerRef::Triggering`), with all their
+    /// choices (they may pause); with `may`, each player first decides
+    /// whether to follow them. 600.4a: a player who has left the game is
+    /// skipped.
+    ForEachPlayer {
+        who: PlayerRef,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        may: bool,
+        effects: Vec<Effect>,
+    },
     UnlessOpponentLetsDraw {
         effects: Vec<Effect>,
         times: u8,
@@ -866,6 +881,12 @@ pub enum Effect {
         count: u8,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         up_to: bool,
+        /// "Its controller may search their library …" (Ghost Quarter):
+        /// the player whose library it is searches it (and puts what they
+        /// find into their hand, or into play under their control),
+        /// rather than the controller of the spell or ability.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        by_owner: bool,
     },
     /// 217.9d: "[Player] antes the top card of their library" (Demonic
     /// Attorney, Contract from Below): put into the ante zone.
@@ -942,6 +963,11 @@ pub enum Effect {
         /// "choose up to two cards" (Extortion): the player may stop.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         up_to: bool,
+        /// "Target opponent puts a card from their hand on top of their
+        /// library." (Chittering Rats): the player whose hand it is
+        /// chooses, not the controller (who doesn't see the hand).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        by_owner: bool,
     },
     /// "[Player] discards their hand" (Wit's End): every card in it, with
     /// no choice.
@@ -1144,6 +1170,12 @@ pub enum Effect {
         /// could enchant the object with the ability (212.4).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         attach_to_this: bool,
+        /// "Starting with you, each player may put … Repeat this process
+        /// until no one puts a card into play." (Eureka, Hypergenesis):
+        /// rounds in turn order from the controller, until a round in
+        /// which no one puts a card.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        repeat: bool,
     },
     /// "Shuffle [this] into its owner's library." (the Beacons)
     ShuffleIntoLibrary {
@@ -1301,6 +1333,17 @@ pub enum Effect {
     /// cards are "discarded this way" (`Amount::DiscardedThisWayByThem`).
     EachMayDiscardUpTo {
         up_to: u8,
+    },
+    /// "[Player] may draw up to N cards." (Truce, Indentured Djinn): the
+    /// player chooses how many, 0 to N, as the instruction is followed
+    /// (413.2c), then draws them; "For each card less than N a player draws
+    /// this way, that player gains L life." (Truce): L life for each one
+    /// fewer than N chosen.
+    DrawUpTo {
+        who: PlayerRef,
+        max: u8,
+        #[serde(default, skip_serializing_if = "is_zero_u32")]
+        life_per_less: u32,
     },
     /// "you may choose a number between 0 and 7" (Shapeshifter's upkeep):
     /// the controller chooses, and the source (if still in play) remembers

@@ -602,6 +602,7 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 then: crate::HandChoice::LibraryTop,
                 x: false,
                 up_to: false,
+                by_owner: false,
             }
         }
         "put" => {

@@ -36,6 +36,7 @@ pub(super) fn lobotomy(p: &mut P, who: &PlayerRef) -> Option<Vec<Effect>> {
             then: HandChoice::Choose,
             x: false,
             up_to: false,
+            by_owner: false,
         },
         Effect::RemoveAllFromGraveyardHandLibrary {
             who: who.clone(),

@@ -116,6 +116,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             then: crate::HandChoice::Discard,
             x: false,
             up_to: true,
+            by_owner: false,
         }]
     } else if p.at_all("reveal any number of") {
         // "Reveal any number of red cards in your hand." (Scent of Cinder)
@@ -129,6 +130,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             then: crate::HandChoice::Reveal,
             x: false,
             up_to: true,
+            by_owner: false,
         }]
     } else if cx.trig_player && p.at_all("look at that player's hand") {
         // "Whenever CARDNAME deals combat damage to a player, look at that
@@ -592,6 +594,12 @@ pub(super) fn possessive_target_player(p: &mut P, cx: &mut Cx) -> Option<PlayerR
 /// of their library", "… takes two extra turns after this one", "… may
 /// put a [filter] card from their hand into play".
 pub(super) fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    // "Starting with you, each player may put …" (Eureka): only before
+    // that instruction.
+    let starting_with_you = p.eat_all("starting with you ,");
+    if starting_with_you && !p.at_all("each player may put") {
+        return None;
+    }
     let who = if p.eat_all("each other player") {
         PlayerRef::EachOpponent
     } else if p.eat_all("shuffle your library") {
@@ -659,6 +667,31 @@ pub(super) fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             repeat_if_same_name,
         }]);
     }
+    // "Target opponent puts a card from their hand on top of their
+    // library." (Chittering Rats), "each player puts a card …" (Sadistic
+    // Augermage): the player chooses the card from their own hand; a group
+    // does it one player after another (413.2d).
+    if p.eat_all("puts a card from their hand on top of their library") {
+        let one = |who| Effect::ChooseFromHand {
+            who,
+            filter: crate::ObjectFilter::any(),
+            amount: 1,
+            then: crate::HandChoice::LibraryTop,
+            x: false,
+            up_to: false,
+            by_owner: true,
+        };
+        return Some(match who {
+            PlayerRef::EachPlayer | PlayerRef::EachOpponent | PlayerRef::EachOtherPlayer => {
+                vec![Effect::ForEachPlayer {
+                    who,
+                    may: false,
+                    effects: vec![one(PlayerRef::Triggering)],
+                }]
+            }
+            who => vec![one(who)],
+        });
+    }
     if p.eat_all("puts the cards from their hand on top of their library .") {
         // "Search that player's library for that many cards. The player
         // puts those cards into their hand, then shuffles."
@@ -723,10 +756,19 @@ pub(super) fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         (noun == Noun::Card).then_some(())?;
         (p.eat_all("from your hand into play") || p.eat_all("from their hand into play"))
             .then_some(())?;
+        // "Starting with you, each player may put … Repeat this process
+        // until no one puts a card into play." (Eureka)
+        let repeat = starting_with_you;
+        if repeat {
+            (who == PlayerRef::EachPlayer).then_some(())?;
+            p.eat_all(". repeat this process until no one puts a card into play")
+                .then_some(())?;
+        }
         return Some(vec![Effect::PutFromHand {
             who,
             filter: f,
             attach_to_this: false,
+            repeat,
         }]);
     }
     None
@@ -737,7 +779,7 @@ pub(super) fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 /// [tapped] / into your graveyard, then shuffle."; "for up to N [filter]
 /// cards, [reveal them,] put them …" (Harrow, Buried Alive); "for N cards,
 /// exile them, then shuffle" (Foresight).
-fn search(p: &mut P) -> Option<Vec<Effect>> {
+pub(super) fn search(p: &mut P) -> Option<Vec<Effect>> {
     p.eat_all("search your library for").then_some(())?;
     // "for any number of Goblin cards" (Goblin Recruiter): up to as many
     // as the searcher wants.
@@ -877,6 +919,7 @@ fn search_effect(
         whose: None,
         count,
         up_to,
+        by_owner: false,
     }
 }
 
@@ -916,6 +959,7 @@ fn search_opponent(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             whose: Some(PlayerRef::Target(t)),
             count,
             up_to: false,
+            by_owner: false,
         }]);
     }
     p.eat_any(&["a", "an"])?;
@@ -940,6 +984,7 @@ fn search_opponent(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         whose: Some(PlayerRef::Target(t)),
         count: 1,
         up_to: false,
+        by_owner: false,
     }])
 }
 
@@ -1350,6 +1395,7 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             then: HandChoice::RemoveFromGame,
             x,
             up_to,
+            by_owner: false,
         }]);
     }
     p.eat_all("from it .").then_some(())?;
@@ -1371,6 +1417,7 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         then,
         x,
         up_to,
+        by_owner: false,
     }])
 }
 
@@ -1460,6 +1507,7 @@ fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 who: PlayerRef::You,
                 filter: f,
                 attach_to_this: false,
+                repeat: false,
             }]);
         }
         p.eat_all("attached to cardname").then_some(())?;
@@ -1467,6 +1515,7 @@ fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             who: PlayerRef::You,
             filter: f,
             attach_to_this: true,
+            repeat: false,
         }]);
     }
     // "put CARDNAME on top of its owner's library" (Argothian Wurm): the

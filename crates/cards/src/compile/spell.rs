@@ -89,6 +89,20 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             return Some(());
         }
     }
+    // "Its controller may search their library for a basic land card, …"
+    // (Ghost Quarter), "Each player may search their library …" (Veteran
+    // Explorer): that player searches (413.2d, `Effect::ForEachPlayer`).
+    if (0..6).any(|k| p.at_all_from(k, "may search their library for")) {
+        if let Some(()) = attempt(p, cx, super::each_player::may_search) {
+            return Some(());
+        }
+    }
+    // "Each player may draw up to two cards." (Truce, Indentured Djinn).
+    if (2..4).any(|k| p.at_all_from(k, "may draw up to")) {
+        if let Some(()) = attempt(p, cx, super::each_player::may_draw_up_to) {
+            return Some(());
+        }
+    }
     // "Target opponent may draw a card.", "Choose a creature type."
     if let Some(()) = super::optional::player_may_or_type_choice(p, cx) {
         return Some(());
@@ -1392,13 +1406,65 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // sacrifices a permanent unless they pay {1}" (Spelltithe Enforcer),
     // "… unless its controller pays {1}" (Crystal Shard): another player
     // decides whether to pay.
+    // "Destroy target nonbasic land unless its controller has CARDNAME
+    // deal 6 damage to them." (Lava Blister, Molten Influence, Blazing
+    // Salvo): a punisher whose one payer is the target's controller
+    // (413.2c): the cost is the damage, dealt to that player
+    // (`PlayerRef::Triggering` while the cost is paid).
+    if p.at_all("unless its controller has cardname deal")
+        || p.at_all("unless that creature's controller has cardname deal")
+    {
+        p.eat("unless");
+        // "its controller": the object named before; "that creature's
+        // controller": the target creature.
+        let payer = if p.eat_all("its controller") {
+            let Some(what @ ObjectRef::Target(_)) = cx.last_obj.clone() else {
+                return None;
+            };
+            PlayerRef::ControllerOf(what)
+        } else {
+            super::targets::player_phrase(p, cx)?
+        };
+        matches!(payer, PlayerRef::ControllerOf(ObjectRef::Target(_))).then_some(())?;
+        p.eat_all("has cardname deal");
+        let n = number_word(p.bump())?;
+        p.eat_all("damage to them").then_some(())?;
+        v = vec![Effect::UnlessPays {
+            cost: Box::default(),
+            per_counter: None,
+            effects: v,
+            sacrifice_count: 0,
+            if_paid: Vec::new(),
+            payer,
+            actions: vec![Effect::DealDamage {
+                amount: crate::Amount::Fixed(n),
+                to: crate::Recipient::Player(PlayerRef::Triggering),
+            }],
+        }];
+    }
+    // "each opponent sacrifices a permanent unless they pay {1}"
+    // (Rishadan Cutpurse): each of them decides for themself, in turn
+    // (413.2d, `Effect::ForEachPlayer`).
+    let mut each_group = None;
+    if p.at_all("unless they pay") {
+        if let Some((group, one)) = super::each_player::per_player(&v) {
+            each_group = Some(group);
+            v = one;
+        }
+    }
     let payer = if p.eat_all("unless you pay") {
         Some(PlayerRef::You)
     } else if p.at_all("unless that player pays") || p.at_all("unless they pay") {
-        let who = cx
-            .last_player
-            .clone()
-            .or_else(|| cx.trig_player.then_some(PlayerRef::Triggering))?;
+        // "that creature's controller loses 2 life unless they pay {2}"
+        // (Death Charmer): "they" is the player of the instruction.
+        let who = if each_group.is_some() {
+            PlayerRef::Triggering
+        } else {
+            cx.last_player
+                .clone()
+                .or_else(|| cx.trig_player.then_some(PlayerRef::Triggering))
+                .or_else(|| super::each_player::single_subject(&v))?
+        };
         if !p.eat_all("unless that player pays") {
             p.eat_all("unless they pay");
         }
@@ -1411,15 +1477,27 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         || p.at_all("unless that creature's controller pays")
         || p.at_all("unless that permanent's controller pays")
     {
-        let what = match cx.last_obj.clone()? {
-            o @ (ObjectRef::Target(_) | ObjectRef::Triggering | ObjectRef::Attached) => o,
+        match cx.last_obj.clone() {
+            Some(o @ (ObjectRef::Target(_) | ObjectRef::Triggering | ObjectRef::Attached)) => {
+                p.eat("unless");
+                p.bump();
+                p.bump();
+                p.eat("pays");
+                Some(PlayerRef::ControllerOf(o))
+            }
+            // "Whenever CARDNAME deals combat damage to a creature, you
+            // gain 2 life unless that creature's controller pays {2}."
+            // (Soul Charmer): the creature named as "that creature's
+            // controller" is read anywhere else (the trigger's creature).
+            _ if p.at_all("unless that creature's controller pays") => {
+                p.eat("unless");
+                let who = super::targets::player_phrase(p, cx)?;
+                matches!(who, PlayerRef::ControllerOf(_)).then_some(())?;
+                p.eat("pays");
+                Some(who)
+            }
             _ => return None,
-        };
-        p.eat("unless");
-        p.bump();
-        p.bump();
-        p.eat("pays");
-        Some(PlayerRef::ControllerOf(what))
+        }
     } else {
         None
     };
@@ -1454,6 +1532,16 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             payer,
             actions: Vec::new(),
         }];
+        if let Some(who) = each_group.take() {
+            v = vec![Effect::ForEachPlayer {
+                who,
+                may: false,
+                effects: v,
+            }];
+        }
+    }
+    if each_group.is_some() {
+        return None;
     }
     // "you lose 2 life if you don't control an Ogre" (Scourge of Numai):
     // checked as the instruction is followed.

@@ -1197,6 +1197,8 @@ impl Game {
             | Effect::UnlessOpponentLetsDraw { .. }
             | Effect::PlayerMay { .. }
             | Effect::EachPlayerMay { .. }
+            | Effect::ForEachPlayer { .. }
+            | Effect::DrawUpTo { .. }
             | Effect::OfferFlipAgain { .. }
             | Effect::FlipUntilLose { .. }
             | Effect::NoEffectIfFlipLost
