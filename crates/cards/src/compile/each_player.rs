@@ -66,7 +66,7 @@ pub(super) fn single_subject(v: &[Effect]) -> Option<PlayerRef> {
 /// in their library (`by_owner`), each player of a group in turn, each
 /// first choosing whether to search (413.2d; a player who doesn't search
 /// doesn't shuffle).
-pub(super) fn may_search(p: &mut P, cx: &mut Cx) -> Option<()> {
+fn may_search(p: &mut P, cx: &mut Cx) -> Option<()> {
     let who = if p.eat_all("each other player") {
         PlayerRef::EachOtherPlayer
     } else {
@@ -134,7 +134,7 @@ pub(super) fn may_search(p: &mut P, cx: &mut Cx) -> Option<()> {
 /// player draws this way, that player gains 2 life." (Truce), "each other
 /// player may draw up to three cards" (Indentured Djinn): each player in
 /// turn chooses how many cards they draw (413.2d, `Effect::DrawUpTo`).
-pub(super) fn may_draw_up_to(p: &mut P, cx: &mut Cx) -> Option<()> {
+fn may_draw_up_to(p: &mut P, cx: &mut Cx) -> Option<()> {
     let who = if p.eat_all("each other player") {
         PlayerRef::EachOtherPlayer
     } else if p.eat_all("each player") {
@@ -167,4 +167,45 @@ pub(super) fn may_draw_up_to(p: &mut P, cx: &mut Cx) -> Option<()> {
         }],
     });
     Some(())
+}
+
+/// "Target opponent puts a card from their hand on top of their library."
+/// (Chittering Rats), "each player puts a card …" (Sadistic Augermage):
+/// the player chooses the card from their own hand (`by_owner`); a group
+/// does it one player after another (413.2d).
+pub(super) fn hand_card_on_top(who: PlayerRef) -> Vec<Effect> {
+    let one = |who| Effect::ChooseFromHand {
+        who,
+        filter: crate::ObjectFilter::any(),
+        amount: 1,
+        then: crate::HandChoice::LibraryTop,
+        x: false,
+        up_to: false,
+        by_owner: true,
+    };
+    match who {
+        PlayerRef::EachPlayer | PlayerRef::EachOpponent | PlayerRef::EachOtherPlayer => {
+            vec![Effect::ForEachPlayer {
+                who,
+                may: false,
+                effects: vec![one(PlayerRef::Triggering)],
+            }]
+        }
+        who => vec![one(who)],
+    }
+}
+
+/// The sentences of this family read before the others of `spell.rs`:
+/// "[player] may search their library …", "[players] may draw up to N
+/// cards".
+pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
+    if (0..6).any(|k| p.at_all_from(k, "may search their library for")) {
+        if let Some(()) = attempt(p, cx, may_search) {
+            return Some(());
+        }
+    }
+    if (2..4).any(|k| p.at_all_from(k, "may draw up to")) {
+        return attempt(p, cx, may_draw_up_to);
+    }
+    None
 }

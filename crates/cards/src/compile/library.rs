@@ -668,29 +668,9 @@ pub(super) fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         }]);
     }
     // "Target opponent puts a card from their hand on top of their
-    // library." (Chittering Rats), "each player puts a card …" (Sadistic
-    // Augermage): the player chooses the card from their own hand; a group
-    // does it one player after another (413.2d).
+    // library." (Chittering Rats): `each_player::hand_card_on_top`.
     if p.eat_all("puts a card from their hand on top of their library") {
-        let one = |who| Effect::ChooseFromHand {
-            who,
-            filter: crate::ObjectFilter::any(),
-            amount: 1,
-            then: crate::HandChoice::LibraryTop,
-            x: false,
-            up_to: false,
-            by_owner: true,
-        };
-        return Some(match who {
-            PlayerRef::EachPlayer | PlayerRef::EachOpponent | PlayerRef::EachOtherPlayer => {
-                vec![Effect::ForEachPlayer {
-                    who,
-                    may: false,
-                    effects: vec![one(PlayerRef::Triggering)],
-                }]
-            }
-            who => vec![one(who)],
-        });
+        return Some(super::each_player::hand_card_on_top(who));
     }
     if p.eat_all("puts the cards from their hand on top of their library .") {
         // "Search that player's library for that many cards. The player

@@ -89,19 +89,10 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             return Some(());
         }
     }
-    // "Its controller may search their library for a basic land card, …"
-    // (Ghost Quarter), "Each player may search their library …" (Veteran
-    // Explorer): that player searches (413.2d, `Effect::ForEachPlayer`).
-    if (0..6).any(|k| p.at_all_from(k, "may search their library for")) {
-        if let Some(()) = attempt(p, cx, super::each_player::may_search) {
-            return Some(());
-        }
-    }
-    // "Each player may draw up to two cards." (Truce, Indentured Djinn).
-    if (2..4).any(|k| p.at_all_from(k, "may draw up to")) {
-        if let Some(()) = attempt(p, cx, super::each_player::may_draw_up_to) {
-            return Some(());
-        }
+    // "Its controller may search their library …" (Ghost Quarter), "Each
+    // player may draw up to two cards." (Truce): `each_player.rs`.
+    if let Some(()) = super::each_player::sentence(p, cx) {
+        return Some(());
     }
     // "Target opponent may draw a card.", "Choose a creature type."
     if let Some(()) = super::optional::player_may_or_type_choice(p, cx) {
@@ -1407,40 +1398,11 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // "… unless its controller pays {1}" (Crystal Shard): another player
     // decides whether to pay.
     // "Destroy target nonbasic land unless its controller has CARDNAME
-    // deal 6 damage to them." (Lava Blister, Molten Influence, Blazing
-    // Salvo): a punisher whose one payer is the target's controller
-    // (413.2c): the cost is the damage, dealt to that player
-    // (`PlayerRef::Triggering` while the cost is paid).
+    // deal 6 damage to them." (Lava Blister): `payers::controller_punisher`.
     if p.at_all("unless its controller has cardname deal")
         || p.at_all("unless that creature's controller has cardname deal")
     {
-        p.eat("unless");
-        // "its controller": the object named before; "that creature's
-        // controller": the target creature.
-        let payer = if p.eat_all("its controller") {
-            let Some(what @ ObjectRef::Target(_)) = cx.last_obj.clone() else {
-                return None;
-            };
-            PlayerRef::ControllerOf(what)
-        } else {
-            super::targets::player_phrase(p, cx)?
-        };
-        matches!(payer, PlayerRef::ControllerOf(ObjectRef::Target(_))).then_some(())?;
-        p.eat_all("has cardname deal");
-        let n = number_word(p.bump())?;
-        p.eat_all("damage to them").then_some(())?;
-        v = vec![Effect::UnlessPays {
-            cost: Box::default(),
-            per_counter: None,
-            effects: v,
-            sacrifice_count: 0,
-            if_paid: Vec::new(),
-            payer,
-            actions: vec![Effect::DealDamage {
-                amount: crate::Amount::Fixed(n),
-                to: crate::Recipient::Player(PlayerRef::Triggering),
-            }],
-        }];
+        v = super::payers::controller_punisher(p, cx, v)?;
     }
     // "each opponent sacrifices a permanent unless they pay {1}"
     // (Rishadan Cutpurse): each of them decides for themself, in turn
