@@ -176,6 +176,10 @@ pub enum HandChoice {
     Discard,
     /// "Put them on top of that player's library in any order."
     LibraryTop,
+    /// "Target opponent puts a card from their hand on top of their
+    /// library." (Chittering Rats): the hand's owner chooses the card, not
+    /// the controller, and puts it on top of their library.
+    OwnerPutsOnLibraryTop,
     /// "… and exile that card" (Castigate): removed from the game.
     RemoveFromGame,
     /// 217.7b: "Exile a card from your hand face down" (Gustha's Scepter,

@@ -963,11 +963,6 @@ pub enum Effect {
         /// "choose up to two cards" (Extortion): the player may stop.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         up_to: bool,
-        /// "Target opponent puts a card from their hand on top of their
-        /// library." (Chittering Rats): the player whose hand it is
-        /// chooses, not the controller (who doesn't see the hand).
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        by_owner: bool,
     },
     /// "[Player] discards their hand" (Wit's End): every card in it, with
     /// no choice.
@@ -1356,6 +1351,9 @@ pub enum Effect {
     ReturnFromGraveyardThisTurn {
         filter: ObjectFilter,
     },
+    /// Yawgmoth's Will: a rule about the controller's graveyard for the
+    /// rest of the turn (`GraveyardTurnRule`).
+    YourGraveyardThisTurn(GraveyardTurnRule),
     /// "Other spells you control can't be countered this turn."
     /// (Determined): until the cleanup step (314.2), counter effects do
     /// nothing to a spell its controller controls (414).
@@ -1368,12 +1366,21 @@ pub enum Effect {
     /// hand" (Bound): chosen one at a time as it resolves, not targeted;
     /// the controller may stop early. Without `up_to` ("return a card …
     /// for each card discarded this way", Recall) the controller returns
-    /// that many, or all there are.
+    /// that many, or all there are. `to`: "remove a card in your graveyard
+    /// from the game" (Decaying Soil), "put a card from your graveyard on
+    /// the bottom of your library" (Anurid Scavenger). `cost`: the cards
+    /// are a cost after "unless you" (413.2c: all of them or none, so it is
+    /// offered only while the graveyard holds enough, and declined only
+    /// before the first card; `Condition::YouDid` only if all were moved).
     ReturnUpToFromGraveyard {
         filter: ObjectFilter,
         amount: Amount,
         #[serde(default = "crate::ability::effect::yes")]
         up_to: bool,
+        #[serde(default, skip_serializing_if = "GraveyardCardDest::is_hand")]
+        to: GraveyardCardDest,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        cost: bool,
     },
     /// "Return [this] from your graveyard to your hand" (402.8h: the
     /// ability functions only while the card is in the graveyard).
@@ -1390,6 +1397,13 @@ pub enum Effect {
     /// (212.4j); otherwise it stays in the graveyard.
     PutSelfFromGraveyardIntoPlayAttached {
         to: ObjectRef,
+    },
+    /// "When [this] is put into a graveyard from play, put it on top of
+    /// its owner's library" (Undying Beast, Avenging Angel): the card it
+    /// became in its owner's graveyard (217.1c), if it is still there; on
+    /// the bottom with `bottom`.
+    PutSelfFromGraveyardOnLibrary {
+        bottom: bool,
     },
     /// "Return all Zombie cards from all graveyards to their owners'
     /// hands." (Infernal Caretaker): every card of the graveyards that

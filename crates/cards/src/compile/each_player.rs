@@ -171,17 +171,17 @@ fn may_draw_up_to(p: &mut P, cx: &mut Cx) -> Option<()> {
 
 /// "Target opponent puts a card from their hand on top of their library."
 /// (Chittering Rats), "each player puts a card …" (Sadistic Augermage):
-/// the player chooses the card from their own hand (`by_owner`); a group
+/// the player chooses the card from their own hand
+/// (`HandChoice::OwnerPutsOnLibraryTop`); a group
 /// does it one player after another (413.2d).
 pub(super) fn hand_card_on_top(who: PlayerRef) -> Vec<Effect> {
     let one = |who| Effect::ChooseFromHand {
         who,
         filter: crate::ObjectFilter::any(),
         amount: 1,
-        then: crate::HandChoice::LibraryTop,
+        then: crate::HandChoice::OwnerPutsOnLibraryTop,
         x: false,
         up_to: false,
-        by_owner: true,
     };
     match who {
         PlayerRef::EachPlayer | PlayerRef::EachOpponent | PlayerRef::EachOtherPlayer => {

@@ -176,6 +176,8 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 filter: ObjectFilter::default(),
                 amount,
                 up_to: false,
+                to: crate::GraveyardCardDest::Hand,
+                cost: false,
             }
         }
         "return" if matches!(p.peek_at(1), "a" | "an") => {
@@ -602,7 +604,6 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 then: crate::HandChoice::LibraryTop,
                 x: false,
                 up_to: false,
-                by_owner: false,
             }
         }
         "put" => {
@@ -663,10 +664,11 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         "change" if p.at_all("change the text of") => {
             p.eat_all("change the text of");
             let what = object_phrase(p, cx)?;
+            // A spell on the stack too (Sleight of Mind, Magical Hack).
             if !matches!(
                 cx.targets.last(),
                 Some(TargetSpec {
-                    kind: TargetKind::Permanent(_),
+                    kind: TargetKind::Permanent(_) | TargetKind::SpellOrPermanent,
                     ..
                 })
             ) {
@@ -679,11 +681,17 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             if !colors && !land_types {
                 return None;
             }
+            // "… until end of turn" (Whim of Volrath, Crystal Spray).
+            let duration = if p.eat_all("until end of turn") {
+                Duration::EndOfTurn
+            } else {
+                Duration::Permanent
+            };
             Effect::ChangeText {
                 what,
                 colors,
                 land_types,
-                duration: Duration::Permanent,
+                duration,
             }
         }
         // Layer 2: "gain control of [object] [until end of turn]".
@@ -776,6 +784,20 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         || p.at_all("each player returns all")
     {
         if let Some(v) = attempt(p, cx, super::graveyard_all::all_from_graveyard) {
+            return Some(v);
+        }
+    }
+    // "Shuffle any number of target creature cards from your graveyard
+    // into your library" (Piper's Melody).
+    if p.at("shuffle") {
+        if let Some(v) = attempt(p, cx, super::library::shuffle_own_graveyard_targets) {
+            return Some(v);
+        }
+    }
+    // "exile a card from your graveyard" (Decaying Soil): chosen as it
+    // happens.
+    if p.at_any_of(&["exile", "put", "return"]) {
+        if let Some(v) = attempt(p, cx, super::graveyard_all::chosen_from_graveyard) {
             return Some(v);
         }
     }

@@ -6,9 +6,47 @@
 //! creature cards from your graveyard." (Zombie Mob), "shuffle all creature
 //! cards from your graveyard into your library" (Barishi). Not targeted:
 //! the cards are those in the graveyard as the effect happens (417.1).
+//! And cards of the controller's graveyard chosen as the effect happens
+//! (`chosen_from_graveyard`): "remove a card in your graveyard from the
+//! game" (Decaying Soil), "put two cards from your graveyard on the bottom
+//! of your library" (Gurzigost), also as the cost after "unless you".
 
 use super::*;
-use crate::{AllGraveyardDest, Effect};
+use crate::{AllGraveyardDest, Amount, Effect, GraveyardCardDest};
+
+/// "exile a card from your graveyard" (Decaying Soil; 2007 "remove a card
+/// in your graveyard from the game"), "exile seven cards from your
+/// graveyard" (False Memories), "put a card from your graveyard on the
+/// bottom of your library" (Anurid Scavenger), "return a basic land card
+/// from your graveyard to your hand" (Harvest Wurm): that many cards
+/// matching, chosen one at a time by the controller as the instruction
+/// happens, not targeted (all there are if fewer).
+pub(super) fn chosen_from_graveyard(p: &mut P, _cx: &mut Cx) -> Option<Vec<Effect>> {
+    let verb = p.eat_any(&["exile", "put", "return"])?;
+    let n = super::number_word(p.peek()).filter(|n| (1..=7).contains(n))?;
+    p.bump();
+    let filter = super::library::card_filter(p)?;
+    p.eat_all("from your graveyard").then_some(())?;
+    let to = match verb {
+        "exile" => GraveyardCardDest::RemoveFromGame,
+        "put" => p
+            .eat_all("on the bottom of your library")
+            .then_some(GraveyardCardDest::LibraryBottom)?,
+        _ => p
+            .eat_all("to your hand")
+            .then_some(GraveyardCardDest::Hand)?,
+    };
+    // The instruction ends here ("… for each card discarded this way" is
+    // Recall's count, read elsewhere).
+    p.at(".").then_some(())?;
+    Some(vec![Effect::ReturnUpToFromGraveyard {
+        filter,
+        amount: Amount::Fixed(n),
+        up_to: false,
+        to,
+        cost: false,
+    }])
+}
 
 /// The clause, or `None` (the caller rewinds).
 pub(super) fn all_from_graveyard(p: &mut P, _cx: &mut Cx) -> Option<Vec<Effect>> {

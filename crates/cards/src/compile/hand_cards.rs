@@ -36,7 +36,6 @@ pub(super) fn lobotomy(p: &mut P, who: &PlayerRef) -> Option<Vec<Effect>> {
             then: HandChoice::Choose,
             x: false,
             up_to: false,
-            by_owner: false,
         },
         Effect::RemoveAllFromGraveyardHandLibrary {
             who: who.clone(),
@@ -93,6 +92,94 @@ pub(super) fn choose_number_for_this(p: &mut P, cx: &mut Cx) -> Option<Vec<Effec
     (cx.optional && cx.effects.is_empty()).then_some(())?;
     p.eat_all("choose a number between 0 and 7").then_some(())?;
     Some(vec![Effect::ChooseNumberForThis { max: 7 }])
+}
+
+/// A whole hand exchanged for as many new cards: "discard all the cards
+/// in your hand, then draw that many cards" (Tolarian Winds; "[player]
+/// discards all the cards in their hand, then draws that many cards",
+/// Barbed Shocker, Robber Fly: the cards discarded this way counted),
+/// "shuffle the cards from your hand into your library, then draw that
+/// many cards" (the Whirlpools; `Effect::ShuffleHandIntoLibrary`), "put
+/// the cards in your hand on the bottom of your library in any order,
+/// then draw that many cards" (Mindmoil; 217.2d: the owner orders them).
+pub(super) fn whole_hand_redrawn(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    let you = matches!(p.peek(), "discard" | "shuffle" | "put");
+    let (who, verb) = if you {
+        (PlayerRef::You, p.eat_any(&["discard", "shuffle", "put"])?)
+    } else {
+        let who = player_phrase(p, cx)?;
+        (who, p.eat_any(&["discards", "shuffles", "puts"])?)
+    };
+    let yours = if you { "your" } else { "their" };
+    let draw = if you { "draw" } else { "draws" };
+    let then = format!(", then {draw} that many cards");
+    let v = match verb {
+        "discard" | "discards" => {
+            (p.eat_all(&format!("all the cards in {yours} hand"))
+                || p.eat_all(&format!("{yours} hand")))
+            .then_some(())?;
+            p.eat_all(&then).then_some(())?;
+            vec![
+                Effect::DiscardHand { who: who.clone() },
+                Effect::DrawCards {
+                    who,
+                    amount: crate::Amount::DiscardedThisWay(crate::ObjectFilter::default()),
+                },
+            ]
+        }
+        "shuffle" | "shuffles" => {
+            p.eat_all(&format!("the cards from {yours} hand into {yours} library"))
+                .then_some(())?;
+            p.eat_all(&then).then_some(())?;
+            vec![Effect::ShuffleHandIntoLibrary {
+                who,
+                graveyard: false,
+                redraw: true,
+            }]
+        }
+        _ => {
+            p.eat_all(&format!(
+                "the cards in {yours} hand on the bottom of {yours} library in any order"
+            ))
+            .then_some(())?;
+            p.eat_all(&then).then_some(())?;
+            vec![Effect::HandOnBottomThenDraw { who }]
+        }
+    };
+    p.at(".").then_some(v)
+}
+
+/// "exile a card from your hand" (Forsaken City; 2007 "remove a card in
+/// your hand from the game"): the controller chooses it as the instruction
+/// happens (none with an empty hand). "target opponent puts a card from
+/// their hand on top of their library" (Chittering Rats): that player
+/// chooses it.
+pub(super) fn card_from_hand(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    let (who, then) = if p.eat("exile") {
+        (PlayerRef::You, HandChoice::RemoveFromGame)
+    } else {
+        let who = player_phrase(p, cx)?;
+        matches!(who, PlayerRef::Target(_)).then_some(())?;
+        p.eat("puts").then_some(())?;
+        (who, HandChoice::OwnerPutsOnLibraryTop)
+    };
+    p.eat_any(&["a", "an"])?;
+    let filter = super::library::card_filter(p)?;
+    if then == HandChoice::RemoveFromGame {
+        p.eat_all("from your hand").then_some(())?;
+    } else {
+        p.eat_all("from their hand on top of their library")
+            .then_some(())?;
+    }
+    p.at(".").then_some(())?;
+    Some(vec![Effect::ChooseFromHand {
+        who,
+        filter,
+        amount: 1,
+        then,
+        x: false,
+        up_to: false,
+    }])
 }
 
 /// Teferi's Puzzle Box, in a trigger naming a player: "that player puts

@@ -438,6 +438,10 @@ pub(super) struct Cx {
     /// play" (Zodiac Dragon): the card is then in your graveyard, so
     /// "return it to your hand" returns it from there.
     pub(super) died_to_your_graveyard: bool,
+    /// The trigger is "When [this] is put into a graveyard from play": "it"
+    /// in "put it on top of its owner's library" is the card in its
+    /// owner's graveyard (217.1c).
+    pub(super) died: bool,
     /// The player who is the subject of the clause just read ("Target
     /// player draws a card"): a following ", then discards a card" has
     /// the same subject.

@@ -87,6 +87,10 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         reveal_top_put_all(p)?
     } else if let Some(v) = super::hand_cards::hand_on_bottom(p, cx) {
         v
+    } else if let Some(v) = attempt(p, cx, super::hand_cards::whole_hand_redrawn) {
+        v
+    } else if let Some(v) = attempt(p, cx, super::hand_cards::card_from_hand) {
+        v
     } else if let Some(v) = super::aura_moves::may_attach_self(p, cx) {
         v
     } else if let Some(v) = attempt(p, cx, super::hand_cards::drawn_on_top_or_pay_life) {
@@ -116,7 +120,6 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             then: crate::HandChoice::Discard,
             x: false,
             up_to: true,
-            by_owner: false,
         }]
     } else if p.at_all("reveal any number of") {
         // "Reveal any number of red cards in your hand." (Scent of Cinder)
@@ -130,7 +133,6 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             then: crate::HandChoice::Reveal,
             x: false,
             up_to: true,
-            by_owner: false,
         }]
     } else if cx.trig_player && p.at_all("look at that player's hand") {
         // "Whenever CARDNAME deals combat damage to a player, look at that
@@ -227,6 +229,8 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             filter,
             amount,
             up_to: true,
+            to: crate::GraveyardCardDest::Hand,
+            cost: false,
         }]
     } else if p.eat_all("return cardname from your graveyard to your hand")
         || ((cx.in_graveyard || cx.died_to_your_graveyard)
@@ -245,6 +249,12 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }]
     } else if p.at("return") && !p.at_all("return all") {
         return_to_play(p, cx)?
+    } else if (cx.died || cx.died_to_your_graveyard)
+        && p.eat_all("put it on top of its owner's library")
+    {
+        // "When [this] is put into a graveyard from play, put it on top of
+        // its owner's library" (Undying Beast): the card in the graveyard.
+        vec![Effect::PutSelfFromGraveyardOnLibrary { bottom: false }]
     } else if p.eat_all("put the top card of your graveyard on the bottom of your library") {
         // Soldevi Digger (217.3: the graveyard's top card).
         vec![Effect::GraveyardTopToLibraryBottom {
@@ -265,6 +275,8 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         vec![Effect::RemoveSelfWithCounters { kind, amount }]
     } else if p.eat_all("shuffle cardname into its owner's library")
         || (cx.died_to_your_graveyard && p.eat_all("shuffle cardname into your library"))
+        || ((cx.died || cx.died_to_your_graveyard)
+            && p.eat_all("shuffle it into its owner's library"))
     {
         vec![Effect::ShuffleIntoLibrary {
             what: ObjectRef::This,
@@ -981,6 +993,14 @@ fn look_at_top(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     p.eat("of").then_some(())?;
     let whose = library_owner(p, cx)?;
     p.eat("library").then_some(())?;
+    // "Look at the top X cards of your library, where X is the number of
+    // Wizards in play" (Information Dealer, Machinate): counted as the
+    // instruction happens.
+    let amount = if amount == Amount::X && p.eat_all(", where x is") {
+        super::equal_amount(p, cx)?
+    } else {
+        amount
+    };
     let look = |to_hand: Option<ObjectFilter>, may: bool, on_top: Option<u8>| Effect::LookAtTop {
         amount: amount.clone(),
         to_hand,
@@ -1042,13 +1062,19 @@ fn look_at_top(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     // your library" (Sleight of Hand) / "and the rest on top of your library
     // in any order" (Diabolic Vision) / "Put two of them into your hand and
     // the rest into your graveyard" (Ancestral Memories).
-    if p.at("put") && p.peek_at(2) == "of" && p.peek_at(3) == "them" {
+    // "Put one of those cards into your hand and the rest …" (Machinate).
+    if p.at("put")
+        && p.peek_at(2) == "of"
+        && (p.peek_at(3) == "them" || p.peek_at(3) == "those" && p.peek_at(4) == "cards")
+    {
         p.bump();
         let n = match super::amount(p)? {
             Amount::Fixed(n) if (1..=7).contains(&n) => n as u8,
             _ => return None,
         };
-        p.eat_all("of them into your hand and the").then_some(())?;
+        (p.eat_all("of them into your hand and the")
+            || p.eat_all("of those cards into your hand and the"))
+        .then_some(())?;
         p.eat_any(&["rest", "other"])?;
         let mut e = if p.eat_all("on the bottom of your library") {
             p.eat_all("in any order");
@@ -1375,7 +1401,6 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             then: HandChoice::RemoveFromGame,
             x,
             up_to,
-            by_owner: false,
         }]);
     }
     p.eat_all("from it .").then_some(())?;
@@ -1397,7 +1422,6 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         then,
         x,
         up_to,
-        by_owner: false,
     }])
 }
 
@@ -1470,6 +1494,67 @@ fn aura_in_graveyard(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
     (!is_player && ok).then_some(ObjectRef::Target(i))
 }
 
+/// Targets in the controller's own graveyard put on their library: on the
+/// bottom (each card in turn), or on top (one card, or several in the
+/// order the controller chooses, 217.2d).
+fn own_graveyard_targets_to_library(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    let (i, is_player) = super::targets::target_n(p, cx, true)?;
+    let t = cx.targets.last()?;
+    let own = matches!(
+        t.kind,
+        TargetKind::CardInGraveyard {
+            whose: PlayerFilter::You,
+            ..
+        }
+    );
+    (!is_player && own).then_some(())?;
+    let several = t.count > 1 || t.count_by.is_some();
+    let what = if several {
+        ObjectRef::Targets(i)
+    } else {
+        ObjectRef::Target(i)
+    };
+    if p.eat_all("on the bottom of your library") {
+        return Some(vec![Effect::PutOnLibrary { what, bottom: true }]);
+    }
+    (p.eat_all("on top of your library in any order") || p.eat_all("on top of your library"))
+        .then_some(())?;
+    Some(vec![if several {
+        Effect::PutOnTopInAnyOrder {
+            what,
+            by_owner: false,
+        }
+    } else {
+        Effect::PutOnLibrary {
+            what,
+            bottom: false,
+        }
+    }])
+}
+
+/// "Shuffle any number of target creature cards from your graveyard into
+/// your library" (Piper's Melody): each target still there goes into the
+/// library, which is shuffled.
+pub(super) fn shuffle_own_graveyard_targets(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    p.eat("shuffle").then_some(())?;
+    let (i, is_player) = super::targets::target_n(p, cx, true)?;
+    let t = cx.targets.last()?;
+    let own = matches!(
+        t.kind,
+        TargetKind::CardInGraveyard {
+            whose: PlayerFilter::You,
+            ..
+        }
+    );
+    (!is_player && own && p.eat_all("into your library")).then_some(())?;
+    let what = if t.count > 1 || t.count_by.is_some() {
+        ObjectRef::Targets(i)
+    } else {
+        ObjectRef::Target(i)
+    };
+    Some(vec![Effect::ShuffleIntoLibrary { what }])
+}
+
 /// "Put target [filter] card from a graveyard into play under your
 /// control." / "Put target attacking creature on the bottom of its owner's
 /// library."
@@ -1530,6 +1615,14 @@ fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             by_owner: true,
         }])
     }) {
+        return Some(v);
+    }
+    // "Put target Rebel card from your graveyard on the bottom of your
+    // library" (Lin Sivvi), "Put up to one target card from your graveyard
+    // on the bottom of your library" (Conjurer's Bauble), "Put any number
+    // of target creature cards from your graveyard on top of your library"
+    // (Bone Harvest; 217.2d: the controller orders them, one at a time).
+    if let Some(v) = attempt(p, cx, own_graveyard_targets_to_library) {
         return Some(v);
     }
     // "Put up to three target cards from an opponent's graveyard on top of

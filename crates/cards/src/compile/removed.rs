@@ -253,7 +253,6 @@ fn instruction(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             then: crate::HandChoice::RemoveFaceDown { look: false },
             x: false,
             up_to: false,
-            by_owner: false,
         }]);
     }
     // "put that many cards from the top of your library into your hand"
@@ -282,7 +281,6 @@ fn instruction(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             then: crate::HandChoice::RemoveFaceDown { look: false },
             x: false,
             up_to: false,
-            by_owner: false,
         }]);
     }
     // "turn the exiled card face up. If it's a creature card, put it into

@@ -39,6 +39,12 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     {
         return attempt(p, cx, super::spell_clauses::granted_action);
     }
+    // Yawgmoth's Will: rules about the controller's graveyard this turn.
+    if p.at_all("until end of turn , you may play lands and play spells from your graveyard")
+        || p.at_all("if a card would be put into your graveyard from anywhere this turn")
+    {
+        return attempt(p, cx, your_graveyard_this_turn);
+    }
     // "For each counter removed, CARDNAME gets +2/+0 until end of turn."
     // (Blademane Baku, after "Remove X ki counters"): the pump counted X
     // times, X as announced (409.1b).
@@ -1348,6 +1354,44 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
                 }]
             }
             None => p.i = start,
+        }
+    }
+    // "sacrifice it unless you remove a card in your graveyard from the
+    // game" (Rotting Giant), "… unless you put two cards from your
+    // graveyard on the bottom of your library" (Gurzigost), "… unless you
+    // return a basic land card from your graveyard to your hand" (Harvest
+    // Wurm): the controller chooses the cards, or declines, on resolution
+    // (413.2c: all of them or none); the instructions happen if not paid.
+    if p.at_all("unless you") {
+        let start = p.i;
+        p.eat_all("unless you");
+        match attempt(p, cx, super::graveyard_all::chosen_from_graveyard) {
+            Some(mut pay) if p.at(".") => {
+                if let [Effect::ReturnUpToFromGraveyard { up_to, cost, .. }] = pay.as_mut_slice() {
+                    *up_to = true;
+                    *cost = true;
+                }
+                // "sacrifice it": this permanent, no choice.
+                let otherwise = v
+                    .into_iter()
+                    .map(|e| match e {
+                        Effect::Sacrifice {
+                            who: PlayerRef::You,
+                            filter,
+                        } if filter.this => Effect::SacrificeThese {
+                            what: ObjectRef::This,
+                        },
+                        e => e,
+                    })
+                    .collect();
+                pay.push(Effect::IfElse {
+                    condition: crate::Condition::YouDid,
+                    then: Vec::new(),
+                    otherwise,
+                });
+                v = pay;
+            }
+            _ => p.i = start,
         }
     }
     // "sacrifice CARDNAME unless you pay {U}{U}", "tap CARDNAME unless you

@@ -527,7 +527,10 @@ pub(super) fn multi_targets_supported(targets: &[TargetSpec], effects: &[Effect]
         | Effect::MustBeBlockedThisTurn { .. }
         | Effect::CreateTokens { .. }
         | Effect::TurnFaceDown { .. }
-        | Effect::PutOnTopInAnyOrder { .. } => true,
+        | Effect::PutOnTopInAnyOrder { .. }
+        // "Shuffle any number of target creature cards from your graveyard
+        // into your library" (Piper's Melody).
+        | Effect::ShuffleIntoLibrary { .. } => true,
         // "… damage to each of two target creatures" (Jagged Lightning),
         // "Put a +1/+1 counter on each of X target creatures" (Thrive).
         Effect::DealDamage {

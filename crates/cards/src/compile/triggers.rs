@@ -351,6 +351,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             return Some(vec![Trigger::IsDealtCombatDamage]);
         }
         if p.eat_all("is put into a graveyard from play") {
+            cx.died = true;
             return Some(vec![
                 Trigger::PutIntoGraveyardFromPlay(ObjectFilter::this()),
             ]);

@@ -5,7 +5,7 @@
 
 use super::library::CardChoice;
 use crate::{Action, Event, Game, MoveReason, PlayerId, Zone};
-use tolaria_cards::{CardDest, Effect, HandChoice};
+use tolaria_cards::{CardDest, Effect, GraveyardCardDest, HandChoice};
 
 impl Game {
     /// The answer to a `ChooseCard` decision: a card, or `No` where the
@@ -215,10 +215,23 @@ impl Game {
                     st.on_bottom += 1;
                 }
             }
-            (CardChoice::FromGraveyard, Effect::ReturnUpToFromGraveyard { .. }) => match chosen {
+            (CardChoice::FromGraveyard, Effect::ReturnUpToFromGraveyard { to, .. }) => match chosen
+            {
                 Some(o) => {
-                    self.move_to(o, Zone::Hand(p), MoveReason::Effect);
+                    let owner = self.objects[o.slot as usize].owner;
+                    match to {
+                        GraveyardCardDest::Hand => {
+                            self.move_to(o, Zone::Hand(owner), MoveReason::Effect);
+                        }
+                        GraveyardCardDest::RemoveFromGame => {
+                            self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                        }
+                        GraveyardCardDest::LibraryBottom => {
+                            self.move_to_pos(o, Zone::Library(owner), MoveReason::Effect, true);
+                        }
+                    }
                     st.done += 1;
+                    st.on_top += 1;
                 }
                 // "Up to": the player stops.
                 None => st.done = u32::MAX,
@@ -257,7 +270,7 @@ impl Game {
                         HandChoice::RemoveFaceDown { look } => {
                             self.remove_face_down(&ctx, o, *look);
                         }
-                        HandChoice::LibraryTop => {
+                        HandChoice::LibraryTop | HandChoice::OwnerPutsOnLibraryTop => {
                             // 217.2d: chosen one by one; the last chosen is on top.
                             self.move_to(o, Zone::Library(owner), MoveReason::Effect);
                         }

@@ -119,6 +119,7 @@ impl Game {
                 player: p,
                 kind: DecisionKind::ChooseX {
                     max: u32::from(max),
+                    min: 0,
                 },
             });
         };

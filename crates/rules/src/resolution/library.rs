@@ -188,15 +188,35 @@ impl Game {
                 filter,
                 amount,
                 up_to,
+                cost,
+                ..
             } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
-                (self.cards_state().done < n
-                    && !self.graveyard_matching(ctx.controller, filter).is_empty())
-                .then_some(Decision {
+                let mut st = self.cards_state();
+                let there = self.graveyard_matching(ctx.controller, filter).len() as u32;
+                if !st.started {
+                    st.started = true;
+                    // 413.2c: a cost is paid whole or not at all: with too
+                    // few cards it can't be paid, and nothing is asked.
+                    if *cost && there < n {
+                        st.done = u32::MAX;
+                    }
+                    self.set_cards_state(st.clone());
+                }
+                let ask = st.done < n && there > 0;
+                if !ask && *cost {
+                    // `Condition::YouDid`: paid only if every card moved
+                    // (`on_top` counts them).
+                    if let Some(r) = self.resolving.as_mut() {
+                        r.asked = st.on_top >= n;
+                    }
+                }
+                ask.then_some(Decision {
                     player: ctx.controller,
                     kind: DecisionKind::ChooseCard {
                         choice: CardChoice::FromGraveyard,
-                        optional: *up_to,
+                        // A cost is declined only before its first card.
+                        optional: *up_to && (!*cost || st.done == 0),
                     },
                 })
             }
@@ -611,16 +631,12 @@ impl Game {
             amount,
             x,
             up_to,
-            by_owner,
+            then,
             ..
         } = e
         else {
             return None;
         };
-        // "Target opponent puts a card from their hand on top of their
-        // library" (Chittering Rats): that player chooses from their own
-        // hand; no one else looks at it.
-        let chooser = if *by_owner { whose } else { ctx.controller };
         // "choose X cards" (Mind Warp): the X announced for the spell.
         let amount = if *x {
             u32::try_from(self.amount(ctx, &tolaria_cards::Amount::X)).unwrap_or(0)
@@ -628,6 +644,13 @@ impl Game {
             u32::from(*amount)
         };
         let mut st = self.cards_state();
+        // "Target opponent puts a card from their hand on top of their
+        // library" (Chittering Rats): that player chooses from their own hand.
+        let chooser = if *then == tolaria_cards::HandChoice::OwnerPutsOnLibraryTop {
+            whose
+        } else {
+            ctx.controller
+        };
         // Looking at one's own hand tells nobody anything.
         if !st.started && whose == chooser {
             st.started = true;
@@ -844,7 +867,10 @@ impl Game {
                 for p in self.players_of(ctx, who) {
                     let hand = self.player(p).hand.clone();
                     for o in hand {
-                        self.discard(o);
+                        // "… then draws that many cards" (Barbed Shocker):
+                        // the cards discarded this way.
+                        let moved = self.discard_card(o);
+                        self.discarded_this_way(moved);
                     }
                 }
             }
@@ -1250,6 +1276,19 @@ impl Game {
                 if let Some(src) = src {
                     if let Zone::Graveyard(owner) = self.objects[src.slot as usize].zone {
                         self.move_to(src, Zone::Hand(owner), MoveReason::Effect);
+                    }
+                }
+            }
+            Effect::PutSelfFromGraveyardOnLibrary { bottom } => {
+                // 217.1c: the card the permanent became in its owner's
+                // graveyard, only while it is still there.
+                let src = match self.obj(ctx.source) {
+                    Some(_) => Some(ctx.source),
+                    None => self.followed_to_graveyard(ctx.source),
+                };
+                if let Some(src) = src {
+                    if let Zone::Graveyard(owner) = self.objects[src.slot as usize].zone {
+                        self.move_to_pos(src, Zone::Library(owner), MoveReason::Effect, *bottom);
                     }
                 }
             }
