@@ -311,6 +311,14 @@ pub enum Effect {
     SacrificeAnyNumber {
         filter: ObjectFilter,
     },
+    /// "Sacrifice that many nontoken permanents. If you can't, you lose
+    /// the game." (Lich): the controller chooses `amount` of them, one at
+    /// a time, and they are sacrificed together (its ruling); with fewer,
+    /// all are sacrificed and the controller loses the game.
+    SacrificeOrLose {
+        filter: ObjectFilter,
+        amount: Amount,
+    },
     /// "[player] sacrifices a [filter]" (the player chooses on resolution).
     Sacrifice {
         who: PlayerRef,

@@ -79,6 +79,9 @@ pub enum StaticAbility {
     /// 419.1a: "If a player would gain life, that player gains no life
     /// instead." (Sulfuric Vortex)
     NoLifeGain,
+    /// 419.1a: "If you would gain life, draw that many cards instead."
+    /// (Lich): one draw per life, however many such permanents apply.
+    LifeGainDrawsInstead,
     /// 419.1a, 501.5: "If [this] would be destroyed, regenerate it." (Knight
     /// of the Holy Nimbus): a regeneration that is never used up.
     RegeneratesIfDestroyed,
@@ -363,6 +366,9 @@ pub enum StaticAbility {
     /// "You don't lose the game for having 0 or less life." (Transcendence;
     /// 420.5a doesn't apply; 606.8b: nor to the controller's team).
     NoLossForZeroLife,
+    /// 419.1b: "As CARDNAME comes into play, you lose life equal to your
+    /// life total." (Lich): its controller as it comes into play.
+    AsComesIntoPlayLoseAllLife,
     /// "Damage that would reduce your life total to less than 1 reduces it
     /// to 1 instead." (Fortune Thief): the damage dealt is unchanged; only
     /// the life it makes its controller lose (rulings 2004-10-04).

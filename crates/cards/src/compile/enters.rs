@@ -22,6 +22,12 @@ pub(super) fn enters_static(p: &mut P) -> Option<Vec<StaticAbility>> {
     if p.at_all("as cardname comes into play , it becomes your choice of a") {
         return attempt(p, &mut Cx::default(), |p, _| choose_form(p));
     }
+    // Lich: "As CARDNAME comes into play, you lose life equal to your life
+    // total." (419.1b: part of its coming into play).
+    if p.eat_all("as cardname comes into play , you lose life equal to your life total") {
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::AsComesIntoPlayLoseAllLife]);
+    }
     // Shapeshifter: "As CARDNAME comes into play, choose a number between
     // 0 and 7."
     if p.eat_all("as cardname comes into play , choose a number between 0 and 7") {

@@ -39,6 +39,12 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     {
         return attempt(p, cx, super::spell_clauses::granted_action);
     }
+    // Lich: "Sacrifice that many nontoken permanents. If you can't, …".
+    if p.at_all("sacrifice that many") {
+        if let Some(()) = attempt(p, cx, sacrifice_that_many_or_lose) {
+            return Some(());
+        }
+    }
     // Yawgmoth's Will: rules about the controller's graveyard this turn.
     if p.at_all("until end of turn , you may play lands and play spells from your graveyard")
         || p.at_all("if a card would be put into your graveyard from anywhere this turn")

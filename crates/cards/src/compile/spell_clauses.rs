@@ -418,3 +418,19 @@ pub(super) fn your_graveyard_this_turn(p: &mut P, cx: &mut Cx) -> Option<()> {
     cx.effects.push(Effect::YourGraveyardThisTurn(rule));
     Some(())
 }
+
+/// Lich: "Sacrifice that many nontoken permanents. If you can't, you lose
+/// the game." after "Whenever you're dealt damage," (the amount the
+/// trigger's event names).
+pub(super) fn sacrifice_that_many_or_lose(p: &mut P, cx: &mut Cx) -> Option<()> {
+    (cx.trig_amount && p.eat_all("sacrifice that many")).then_some(())?;
+    let filter = super::group(p)?;
+    p.eat_all(". if you can't , you lose the game")
+        .then_some(())?;
+    p.eat_end().then_some(())?;
+    cx.effects.push(Effect::SacrificeOrLose {
+        filter,
+        amount: crate::Amount::Triggered,
+    });
+    Some(())
+}

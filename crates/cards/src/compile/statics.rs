@@ -354,6 +354,10 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     if p.eat_all("if a player would gain life , that player gains no life instead") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::NoLifeGain]);
     }
+    // Lich: "If you would gain life, draw that many cards instead."
+    if p.eat_all("if you would gain life , draw that many cards instead") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::LifeGainDrawsInstead]);
+    }
     // 419.1a, 501.5: "If CARDNAME would be destroyed, regenerate it."
     if p.eat_all("if cardname would be destroyed , regenerate it") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::RegeneratesIfDestroyed]);

@@ -12,7 +12,8 @@
 //! - "Cards in graveyards lose all abilities" (Yixlid Jailer): abilities
 //!   that function in a graveyard (402.8h) don't.
 //! - "If a player would gain life, that player gains no life instead"
-//!   (Sulfuric Vortex, 419.1a): `gain_life`.
+//!   (Sulfuric Vortex, 419.1a) and "If you would gain life, draw that many
+//!   cards instead" (Lich): `gain_life`.
 
 use crate::{Game, PlayerId};
 use tolaria_cards::StaticAbility;
@@ -33,14 +34,60 @@ impl Game {
         if n == 0 {
             return;
         }
-        let mut by = None;
-        self.any_static_in_play(|s, src, _| {
-            let hit = matches!(s, StaticAbility::NoLifeGain);
-            if hit {
-                by = Some(src);
+        let (mut by, mut draws) = (None, None);
+        self.any_static_in_play(|s, src, controller| {
+            match s {
+                StaticAbility::NoLifeGain if by.is_none() => by = Some(src),
+                StaticAbility::LifeGainDrawsInstead if controller == p && draws.is_none() => {
+                    draws = Some(src)
+                }
+                _ => {}
             }
-            hit
+            false
         });
+        // Both replace the gain: the player chooses which applies (419.9a);
+        // once one has, the life is no longer gained, so the other can't.
+        if let (Some(no), Some(draw)) = (by, draws) {
+            let name = |o: crate::ObjId| {
+                tolaria_cards::db()
+                    .get(self.objects[o.slot as usize].card)
+                    .name
+                    .clone()
+            };
+            let options = vec![
+                format!("{} (gain no life)", name(no)),
+                format!("{} (draw that many cards)", name(draw)),
+            ];
+            let pick = self.replay_choice(
+                p,
+                crate::DecisionKind::ChooseReplacement {
+                    event: format!("{p} would gain {n} life"),
+                    options,
+                },
+                2,
+            );
+            if pick == 1 {
+                by = None;
+            } else {
+                draws = None;
+            }
+        }
+        // Lich: "If you would gain life, draw that many cards instead."
+        if let Some(src) = draws {
+            let card = self.objects[src.slot as usize].card;
+            self.emit(crate::Event::LifeGainReplaced {
+                player: p,
+                card,
+                amount: n,
+            });
+            // (Past an empty library a draw only notes it again, 420.5g:
+            // a huge gain draws no more than the library and one.)
+            let most = u32::try_from(self.player(p).library.len()).unwrap_or(u32::MAX);
+            for _ in 0..n.min(most.saturating_add(1)) {
+                self.draw(p);
+            }
+            return;
+        }
         if let Some(src) = by {
             let card = self.objects[src.slot as usize].card;
             self.emit(crate::Event::LifeGainReplaced {

@@ -349,7 +349,13 @@ impl Game {
                         .into_iter()
                         .map(Action::ChooseObject),
                 );
-                out.push(Action::Done);
+                // Lich's "that many" is exactly that many: no stopping.
+                if !matches!(
+                    self.current_effect(),
+                    Some(tolaria_cards::Effect::SacrificeOrLose { .. })
+                ) {
+                    out.push(Action::Done);
+                }
             }
             DecisionKind::AsItEnters { card, chosen } => self.entry_options(p, *card, chosen, out),
             DecisionKind::ChooseToUntap { .. } => {

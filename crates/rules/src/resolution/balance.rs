@@ -1,6 +1,8 @@
 //! Objects chosen as a spell resolves and moved together once chosen
 //! (413.2c): "Sacrifice any number of Mountains" (Landslide,
-//! `Effect::SacrificeAnyNumber`), and Balance.
+//! `Effect::SacrificeAnyNumber`), Lich's "sacrifice that many nontoken
+//! permanents. If you can't, you lose the game" (`Effect::SacrificeOrLose`),
+//! and Balance.
 //!
 //! Balance (`Effect::DownToFewest`): "Each player chooses a number of
 //! lands they control equal to the number of lands controlled by the player
@@ -133,12 +135,44 @@ impl Game {
     /// time, `Done` stops; then the chosen are sacrificed together and
     /// counted (`Amount::SacrificedThisWay`).
     pub(crate) fn sacrifice_any(&mut self, ctx: &ResolveCtx) -> Option<Decision> {
+        // Lich: exactly `amount`, or all of them and the game lost.
+        let exact = match self.current_effect() {
+            Some(tolaria_cards::Effect::SacrificeOrLose { filter, amount }) => {
+                let n = u32::try_from(self.amount(ctx, amount)).unwrap_or(0);
+                let have = self
+                    .own_matching(ctx.controller, filter, ctx.source)
+                    .count();
+                Some((n, have))
+            }
+            _ => None,
+        };
         let r = self.resolving.as_mut()?;
         if r.sub == 0 {
             r.sub = 1;
             r.cards.chosen.clear();
             r.cards.done = 0;
         }
+        if let Some((n, have)) = exact {
+            let chosen = r.cards.chosen.len();
+            if (have as u64) < u64::from(n) {
+                // "If you can't, you lose the game": what there is is
+                // sacrificed, and the player loses.
+                let all: Vec<ObjId> = self.sacrifice_any_options(ctx.controller);
+                self.sacrifice_chosen(all);
+                self.player_loses(ctx.controller, crate::LossReason::Effect);
+                return None;
+            }
+            if (chosen as u64) < u64::from(n) {
+                return Some(Decision {
+                    player: ctx.controller,
+                    kind: DecisionKind::SacrificeAnyNumber,
+                });
+            }
+            let chosen = std::mem::take(&mut self.resolving.as_mut()?.cards.chosen);
+            self.sacrifice_chosen(chosen);
+            return None;
+        }
+        let r = self.resolving.as_mut()?;
         let stopped = r.cards.done != 0;
         if !stopped && !self.sacrifice_any_options(ctx.controller).is_empty() {
             return Some(Decision {
@@ -175,7 +209,8 @@ impl Game {
         let Some(r) = self.resolving.as_deref() else {
             return Vec::new();
         };
-        let Some(tolaria_cards::Effect::SacrificeAnyNumber { filter }) = self.current_effect()
+        let (Some(tolaria_cards::Effect::SacrificeAnyNumber { filter })
+        | Some(tolaria_cards::Effect::SacrificeOrLose { filter, .. })) = self.current_effect()
         else {
             return Vec::new();
         };

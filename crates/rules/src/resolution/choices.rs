@@ -612,7 +612,11 @@ impl Game {
             Action::ChooseObject(o)
                 if matches!(
                     self.current_effect(),
-                    Some(Effect::DownToFewest(_) | Effect::SacrificeAnyNumber { .. })
+                    Some(
+                        Effect::DownToFewest(_)
+                            | Effect::SacrificeAnyNumber { .. }
+                            | Effect::SacrificeOrLose { .. }
+                    )
                 ) =>
             {
                 // Balance: one more chosen; the same effect asks again.

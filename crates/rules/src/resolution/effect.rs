@@ -284,7 +284,8 @@ impl Game {
             Effect::Discard { .. }
             | Effect::Sacrifice { .. }
             | Effect::DownToFewest(_)
-            | Effect::SacrificeAnyNumber { .. } => {
+            | Effect::SacrificeAnyNumber { .. }
+            | Effect::SacrificeOrLose { .. } => {
                 // Choices are handled by exec_effect_pausable.
             }
             Effect::Destroy { what, no_regen } => {

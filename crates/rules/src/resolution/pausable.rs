@@ -876,7 +876,9 @@ impl Game {
                 self.each_player_chooses(ctx, who, filter, DecisionKind::Sacrifice)
             }
             Effect::DownToFewest(what) => self.down_to_fewest(ctx, what),
-            Effect::SacrificeAnyNumber { .. } => self.sacrifice_any(ctx),
+            Effect::SacrificeAnyNumber { .. } | Effect::SacrificeOrLose { .. } => {
+                self.sacrifice_any(ctx)
+            }
             _ => {
                 if let Some(d) = self.card_effect(ctx, e) {
                     return d;

@@ -649,6 +649,27 @@ impl Game {
         if to == Zone::InPlay && !face_down {
             let entering = copy.map_or(card, |c| c.card);
             self.choose_opponent_as_it_enters(new, entering, chosen_player);
+            // 419.1b: "As Lich comes into play, you lose life equal to your
+            // life total" (the ruling: only as it comes into play under
+            // that player's control; a change of control later doesn't).
+            if tolaria_cards::db()
+                .get(entering)
+                .front()
+                .abilities
+                .iter()
+                .any(|a| {
+                    matches!(
+                        a,
+                        tolaria_cards::Ability::Static(
+                            tolaria_cards::StaticAbility::AsComesIntoPlayLoseAllLife
+                        )
+                    )
+                })
+            {
+                let p = self.objects[new.slot as usize].controller;
+                let n = u32::try_from(self.life(p)).unwrap_or(0);
+                self.lose_life(p, n);
+            }
         }
         Some(new)
     }
