@@ -636,6 +636,21 @@ pub enum Effect {
     EachPlayerMay {
         effects: Vec<Effect>,
     },
+    /// 413.2d: "Each opponent sacrifices a permanent unless they pay {1}"
+    /// (Rishadan Cutpurse), "Its controller may search their library …"
+    /// (Ghost Quarter), "Each player may search their library …" (Veteran
+    /// Explorer): the instructions are followed for each player of `who`
+    /// in turn (APNAP order from the active player), each naming that
+    /// player as "that player" (`PlayerRef::Triggering`), with all their
+    /// choices (they may pause); with `may`, each player first decides
+    /// whether to follow them. 600.4a: a player who has left the game is
+    /// skipped.
+    ForEachPlayer {
+        who: PlayerRef,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        may: bool,
+        effects: Vec<Effect>,
+    },
     UnlessOpponentLetsDraw {
         effects: Vec<Effect>,
         times: u8,
@@ -891,6 +906,12 @@ pub enum Effect {
         count: u8,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         up_to: bool,
+        /// "Its controller may search their library …" (Ghost Quarter):
+        /// the player whose library it is searches it (and puts what they
+        /// find into their hand, or into play under their control),
+        /// rather than the controller of the spell or ability.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        by_owner: bool,
     },
     /// 217.9d: "[Player] antes the top card of their library" (Demonic
     /// Attorney, Contract from Below): put into the ante zone.
@@ -1169,6 +1190,12 @@ pub enum Effect {
         /// could enchant the object with the ability (212.4).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         attach_to_this: bool,
+        /// "Starting with you, each player may put … Repeat this process
+        /// until no one puts a card into play." (Eureka, Hypergenesis):
+        /// rounds in turn order from the controller, until a round in
+        /// which no one puts a card.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        repeat: bool,
     },
     /// "Shuffle [this] into its owner's library." (the Beacons)
     ShuffleIntoLibrary {
@@ -1326,6 +1353,17 @@ pub enum Effect {
     /// cards are "discarded this way" (`Amount::DiscardedThisWayByThem`).
     EachMayDiscardUpTo {
         up_to: u8,
+    },
+    /// "[Player] may draw up to N cards." (Truce, Indentured Djinn): the
+    /// player chooses how many, 0 to N, as the instruction is followed
+    /// (413.2c), then draws them; "For each card less than N a player draws
+    /// this way, that player gains L life." (Truce): L life for each one
+    /// fewer than N chosen.
+    DrawUpTo {
+        who: PlayerRef,
+        max: u8,
+        #[serde(default, skip_serializing_if = "is_zero_u32")]
+        life_per_less: u32,
     },
     /// "you may choose a number between 0 and 7" (Shapeshifter's upkeep):
     /// the controller chooses, and the source (if still in play) remembers

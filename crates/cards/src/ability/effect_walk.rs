@@ -60,6 +60,8 @@ impl Effect {
             } => (Some(effects), Some(if_paid)),
             Effect::UnlessOpponentLetsDraw { effects, .. }
             | Effect::PlayerMay { effects, .. }
+            | Effect::EachPlayerMay { effects }
+            | Effect::ForEachPlayer { effects, .. }
             | Effect::IfFlipsWon { effects, .. }
             | Effect::UnlessDiscard { effects, .. }
             | Effect::IfControlsNone { effects, .. }

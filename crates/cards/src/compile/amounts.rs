@@ -282,6 +282,13 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     if p.eat_all("they control") {
         return Some(Amount::CountTheyControl(f));
     }
+    // "you gain 1 life for each artifact that player controls" (Emissary
+    // of Hope): the player named before, or the trigger event's.
+    if f.controller == crate::ControllerFilter::Any && p.at_all("that player controls") {
+        let who = that_player_named(cx)?;
+        p.eat_all("that player controls");
+        return Some(Amount::CountControlledBy(who, f));
+    }
     p.eat_all("in play");
     Some(Amount::CountOf(f))
 }
@@ -681,10 +688,29 @@ fn equal_amount_rest(p: &mut P, cx: &mut Cx) -> Option<Amount> {
             p.eat_all("they control");
             return Some(Amount::CountControlledBy(PlayerRef::Triggering, f));
         }
+        // "twice the number of white creatures that player controls"
+        // (Jovial Evil): the player named before.
+        if f.controller == crate::ControllerFilter::Any && p.at_all("that player controls") {
+            let who = that_player_named(cx)?;
+            p.eat_all("that player controls");
+            return Some(Amount::CountControlledBy(who, f));
+        }
         p.eat_all("in play");
         return Some(Amount::CountOf(f));
     }
     None
+}
+
+/// "that player" in an amount: the player named before (a target, "that
+/// creature's controller"), else the player of the trigger event.
+fn that_player_named(cx: &Cx) -> Option<PlayerRef> {
+    match cx.last_player.clone() {
+        Some(w @ (PlayerRef::Target(_) | PlayerRef::Triggering | PlayerRef::ControllerOf(_))) => {
+            Some(w)
+        }
+        None if cx.trig_player => Some(PlayerRef::Triggering),
+        _ => None,
+    }
 }
 
 /// "[kind] counter(s) on CARDNAME|it": how many counters of that kind are

@@ -290,6 +290,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                     reveal: true,
                     count: 1,
                     up_to: false,
+                    by_owner: false,
                 }],
                 sorcery_speed: true,
                 once_per_turn: false,
@@ -451,6 +452,7 @@ pub(super) fn cycling(p: &mut P) -> Option<Ability> {
             reveal: true,
             count: 1,
             up_to: false,
+            by_owner: false,
         }
     };
     p.bump();

@@ -606,6 +606,12 @@ pub(super) fn possessive_target_player(p: &mut P, cx: &mut Cx) -> Option<PlayerR
 /// of their library", "… takes two extra turns after this one", "… may
 /// put a [filter] card from their hand into play".
 pub(super) fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    // "Starting with you, each player may put …" (Eureka): only before
+    // that instruction.
+    let starting_with_you = p.eat_all("starting with you ,");
+    if starting_with_you && !p.at_all("each player may put") {
+        return None;
+    }
     let who = if p.eat_all("each other player") {
         PlayerRef::EachOpponent
     } else if p.eat_all("shuffle your library") {
@@ -673,6 +679,11 @@ pub(super) fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             repeat_if_same_name,
         }]);
     }
+    // "Target opponent puts a card from their hand on top of their
+    // library." (Chittering Rats): `each_player::hand_card_on_top`.
+    if p.eat_all("puts a card from their hand on top of their library") {
+        return Some(super::each_player::hand_card_on_top(who));
+    }
     if p.eat_all("puts the cards from their hand on top of their library .") {
         // "Search that player's library for that many cards. The player
         // puts those cards into their hand, then shuffles."
@@ -737,10 +748,19 @@ pub(super) fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         (noun == Noun::Card).then_some(())?;
         (p.eat_all("from your hand into play") || p.eat_all("from their hand into play"))
             .then_some(())?;
+        // "Starting with you, each player may put … Repeat this process
+        // until no one puts a card into play." (Eureka)
+        let repeat = starting_with_you;
+        if repeat {
+            (who == PlayerRef::EachPlayer).then_some(())?;
+            p.eat_all(". repeat this process until no one puts a card into play")
+                .then_some(())?;
+        }
         return Some(vec![Effect::PutFromHand {
             who,
             filter: f,
             attach_to_this: false,
+            repeat,
         }]);
     }
     None
@@ -751,7 +771,7 @@ pub(super) fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 /// [tapped] / into your graveyard, then shuffle."; "for up to N [filter]
 /// cards, [reveal them,] put them …" (Harrow, Buried Alive); "for N cards,
 /// exile them, then shuffle" (Foresight).
-fn search(p: &mut P) -> Option<Vec<Effect>> {
+pub(super) fn search(p: &mut P) -> Option<Vec<Effect>> {
     p.eat_all("search your library for").then_some(())?;
     // "for any number of Goblin cards" (Goblin Recruiter): up to as many
     // as the searcher wants.
@@ -891,6 +911,7 @@ fn search_effect(
         whose: None,
         count,
         up_to,
+        by_owner: false,
     }
 }
 
@@ -930,6 +951,7 @@ fn search_opponent(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             whose: Some(PlayerRef::Target(t)),
             count,
             up_to: false,
+            by_owner: false,
         }]);
     }
     p.eat_any(&["a", "an"])?;
@@ -954,6 +976,7 @@ fn search_opponent(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         whose: Some(PlayerRef::Target(t)),
         count: 1,
         up_to: false,
+        by_owner: false,
     }])
 }
 
@@ -1549,6 +1572,7 @@ fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 who: PlayerRef::You,
                 filter: f,
                 attach_to_this: false,
+                repeat: false,
             }]);
         }
         p.eat_all("attached to cardname").then_some(())?;
@@ -1556,6 +1580,7 @@ fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             who: PlayerRef::You,
             filter: f,
             attach_to_this: true,
+            repeat: false,
         }]);
     }
     // "put CARDNAME on top of its owner's library" (Argothian Wurm): the

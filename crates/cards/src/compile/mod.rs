@@ -28,6 +28,7 @@ mod amounts;
 mod aura_moves;
 mod conditional;
 mod costs;
+mod each_player;
 mod effects;
 mod enters;
 mod face_down;

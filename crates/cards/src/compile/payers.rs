@@ -283,3 +283,39 @@ fn sentences_of(cx: &mut Cx, toks: &[Tok]) -> Option<Vec<Effect>> {
     cx.last_player = sub.last_player;
     Some(sub.effects)
 }
+
+/// "[instructions] unless its controller has CARDNAME deal 6 damage to
+/// them." (Lava Blister, Molten Influence, Blazing Salvo, Dwarven
+/// Driller): a punisher whose one payer is the target's controller
+/// (413.2c); the cost is the damage, dealt to that player
+/// (`PlayerRef::Triggering` while the cost is paid). `v`: the instructions
+/// it guards.
+pub(super) fn controller_punisher(p: &mut P, cx: &mut Cx, v: Vec<Effect>) -> Option<Vec<Effect>> {
+    p.eat("unless");
+    // "its controller": the object named before; "that creature's
+    // controller": the target creature.
+    let payer = if p.eat_all("its controller") {
+        let Some(what @ ObjectRef::Target(_)) = cx.last_obj.clone() else {
+            return None;
+        };
+        PlayerRef::ControllerOf(what)
+    } else {
+        super::targets::player_phrase(p, cx)?
+    };
+    matches!(payer, PlayerRef::ControllerOf(ObjectRef::Target(_))).then_some(())?;
+    p.eat_all("has cardname deal");
+    let n = number_word(p.bump())?;
+    p.eat_all("damage to them").then_some(())?;
+    Some(vec![Effect::UnlessPays {
+        cost: Box::default(),
+        per_counter: None,
+        effects: v,
+        sacrifice_count: 0,
+        if_paid: Vec::new(),
+        payer,
+        actions: vec![Effect::DealDamage {
+            amount: Amount::Fixed(n),
+            to: Recipient::Player(PlayerRef::Triggering),
+        }],
+    }])
+}

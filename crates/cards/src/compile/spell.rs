@@ -108,6 +108,11 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             return Some(());
         }
     }
+    // "Its controller may search their library …" (Ghost Quarter), "Each
+    // player may draw up to two cards." (Truce): `each_player.rs`.
+    if let Some(()) = super::each_player::sentence(p, cx) {
+        return Some(());
+    }
     // "Target opponent may draw a card.", "Choose a creature type."
     if let Some(()) = super::optional::player_may_or_type_choice(p, cx) {
         return Some(());
@@ -1449,13 +1454,36 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // sacrifices a permanent unless they pay {1}" (Spelltithe Enforcer),
     // "… unless its controller pays {1}" (Crystal Shard): another player
     // decides whether to pay.
+    // "Destroy target nonbasic land unless its controller has CARDNAME
+    // deal 6 damage to them." (Lava Blister): `payers::controller_punisher`.
+    if p.at_all("unless its controller has cardname deal")
+        || p.at_all("unless that creature's controller has cardname deal")
+    {
+        v = super::payers::controller_punisher(p, cx, v)?;
+    }
+    // "each opponent sacrifices a permanent unless they pay {1}"
+    // (Rishadan Cutpurse): each of them decides for themself, in turn
+    // (413.2d, `Effect::ForEachPlayer`).
+    let mut each_group = None;
+    if p.at_all("unless they pay") {
+        if let Some((group, one)) = super::each_player::per_player(&v) {
+            each_group = Some(group);
+            v = one;
+        }
+    }
     let payer = if p.eat_all("unless you pay") {
         Some(PlayerRef::You)
     } else if p.at_all("unless that player pays") || p.at_all("unless they pay") {
-        let who = cx
-            .last_player
-            .clone()
-            .or_else(|| cx.trig_player.then_some(PlayerRef::Triggering))?;
+        // "that creature's controller loses 2 life unless they pay {2}"
+        // (Death Charmer): "they" is the player of the instruction.
+        let who = if each_group.is_some() {
+            PlayerRef::Triggering
+        } else {
+            cx.last_player
+                .clone()
+                .or_else(|| cx.trig_player.then_some(PlayerRef::Triggering))
+                .or_else(|| super::each_player::single_subject(&v))?
+        };
         if !p.eat_all("unless that player pays") {
             p.eat_all("unless they pay");
         }
@@ -1468,15 +1496,27 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         || p.at_all("unless that creature's controller pays")
         || p.at_all("unless that permanent's controller pays")
     {
-        let what = match cx.last_obj.clone()? {
-            o @ (ObjectRef::Target(_) | ObjectRef::Triggering | ObjectRef::Attached) => o,
+        match cx.last_obj.clone() {
+            Some(o @ (ObjectRef::Target(_) | ObjectRef::Triggering | ObjectRef::Attached)) => {
+                p.eat("unless");
+                p.bump();
+                p.bump();
+                p.eat("pays");
+                Some(PlayerRef::ControllerOf(o))
+            }
+            // "Whenever CARDNAME deals combat damage to a creature, you
+            // gain 2 life unless that creature's controller pays {2}."
+            // (Soul Charmer): the creature named as "that creature's
+            // controller" is read anywhere else (the trigger's creature).
+            _ if p.at_all("unless that creature's controller pays") => {
+                p.eat("unless");
+                let who = super::targets::player_phrase(p, cx)?;
+                matches!(who, PlayerRef::ControllerOf(_)).then_some(())?;
+                p.eat("pays");
+                Some(who)
+            }
             _ => return None,
-        };
-        p.eat("unless");
-        p.bump();
-        p.bump();
-        p.eat("pays");
-        Some(PlayerRef::ControllerOf(what))
+        }
     } else {
         None
     };
@@ -1511,6 +1551,16 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             payer,
             actions: Vec::new(),
         }];
+        if let Some(who) = each_group.take() {
+            v = vec![Effect::ForEachPlayer {
+                who,
+                may: false,
+                effects: v,
+            }];
+        }
+    }
+    if each_group.is_some() {
+        return None;
     }
     // "you lose 2 life if you don't control an Ogre" (Scourge of Numai):
     // checked as the instruction is followed.

@@ -307,6 +307,8 @@ impl Game {
             }
             (CardChoice::PutFromHand, Effect::PutFromHand { attach_to_this, .. }) => {
                 if let Some(o) = chosen {
+                    // Eureka's round: someone put a card.
+                    st.count += 1;
                     let new = self.put_in_play(o, p, false);
                     // "If you do, …" (Dermoplasm) reads the card put.
                     if let (Some(new), Some(r)) = (new, self.resolving.as_mut()) {

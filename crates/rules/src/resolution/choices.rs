@@ -320,10 +320,14 @@ impl Game {
             }
             // "You may pay {X}" (Decree of Justice): the X to pay, which
             // the instructions after it read.
+            // "may draw up to N cards" (Truce): how many, not the X.
             Action::ChooseX(x) => {
+                let draw = matches!(self.current_effect(), Some(Effect::DrawUpTo { .. }));
                 if let Some(r) = self.resolving.as_mut() {
                     r.pay_x = Some(x);
-                    r.ctx.x = x;
+                    if !draw {
+                        r.ctx.x = x;
+                    }
                 }
             }
             Action::KeepCoin(heads) => {
@@ -412,6 +416,16 @@ impl Game {
                 if let Some(r) = self.resolving.as_mut() {
                     r.paid = Some(action == Action::Yes);
                 }
+            }
+            // "Each player may search their library …": the answer of the
+            // player whose turn it is to follow the instructions (413.2d).
+            Action::Yes | Action::No
+                if matches!(
+                    self.current_effect(),
+                    Some(Effect::ForEachPlayer { may: true, .. })
+                ) =>
+            {
+                self.on_each_player_may(action == Action::Yes);
             }
             // "Target opponent may draw a card": that player's answer.
             Action::Yes | Action::No

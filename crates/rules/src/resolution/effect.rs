@@ -1229,6 +1229,8 @@ impl Game {
             | Effect::UnlessOpponentLetsDraw { .. }
             | Effect::PlayerMay { .. }
             | Effect::EachPlayerMay { .. }
+            | Effect::ForEachPlayer { .. }
+            | Effect::DrawUpTo { .. }
             | Effect::OfferFlipAgain { .. }
             | Effect::FlipUntilLose { .. }
             | Effect::NoEffectIfFlipLost

@@ -268,11 +268,20 @@ impl Game {
                 who,
                 filter,
                 attach_to_this,
+                repeat,
             } => {
-                let players = self.players_of(ctx, who);
+                // "Starting with you" (Eureka): turn order from the
+                // controller; 600.4a: not a player who has left the game.
+                let players: Vec<PlayerId> = if *repeat {
+                    self.apnap_from(ctx.controller)
+                        .filter(|&q| !self.player(q).lost)
+                        .collect()
+                } else {
+                    self.players_of(ctx, who)
+                };
                 let to = attach_to_this.then_some(ctx.source);
                 let filter = &with_x(filter, ctx.x);
-                self.put_from_hand_step(&players, filter, to)
+                self.put_from_hand_step(&players, filter, to, *repeat)
             }
             _ => return None,
         };
@@ -509,13 +518,16 @@ impl Game {
             dest,
             count,
             up_to,
+            by_owner,
             ..
         } = e
         else {
             return None;
         };
-        let p = ctx.controller;
         let w = self.searched_library(ctx, whose.as_ref())?;
+        // "Its controller may search their library" (Ghost Quarter): the
+        // player whose library it is searches it.
+        let p = if *by_owner { w } else { ctx.controller };
         let st = self.cards_state();
         if st.done < dest.count().max(u32::from(*count)) {
             let mut options = self.search_options(ctx, w, filter, cmc_at_most.as_ref());
@@ -683,22 +695,31 @@ impl Game {
         players: &[PlayerId],
         filter: &ObjectFilter,
         attach_to: Option<ObjId>,
+        repeat: bool,
     ) -> Option<Decision> {
         let mut st = self.cards_state();
-        while let Some(&p) = players.get(st.done as usize) {
-            if !self.hand_to_play_options(p, filter, attach_to).is_empty() {
-                self.set_cards_state(st);
-                return Some(Decision {
-                    player: p,
-                    kind: DecisionKind::ChooseCard {
-                        choice: CardChoice::PutFromHand,
-                        optional: true,
-                    },
-                });
+        loop {
+            while let Some(&p) = players.get(st.done as usize) {
+                if !self.hand_to_play_options(p, filter, attach_to).is_empty() {
+                    self.set_cards_state(st);
+                    return Some(Decision {
+                        player: p,
+                        kind: DecisionKind::ChooseCard {
+                            choice: CardChoice::PutFromHand,
+                            optional: true,
+                        },
+                    });
+                }
+                st.done += 1;
             }
-            st.done += 1;
+            // "Repeat this process until no one puts a card into play."
+            // (Eureka): another round once someone put one (`count`).
+            if !repeat || st.count == 0 {
+                return None;
+            }
+            st.done = 0;
+            st.count = 0;
         }
-        None
     }
 
     /// "Your opponents play with their hands revealed." (Telepathy): does

@@ -13,6 +13,7 @@ pub mod damage_source;
 pub(crate) mod damage_triggers;
 pub mod delayed;
 pub(crate) mod drawn;
+pub(crate) mod each_player;
 pub(crate) mod effect;
 pub(crate) mod enters_instead;
 pub(crate) mod graveyard_triggers;

@@ -383,6 +383,15 @@ impl Game {
                 r.paid = None;
                 r.sub += 1;
             },
+            Effect::DrawUpTo {
+                who,
+                max,
+                life_per_less,
+            } => self.draw_up_to(ctx, who, *max, *life_per_less),
+            // 413.2d: each player in turn (`resolution/each_player.rs`).
+            Effect::ForEachPlayer { who, may, effects } => {
+                self.for_each_player(ctx, who, *may, effects)
+            }
             Effect::UnlessOpponentLetsDraw { effects, times } => {
                 // Development: each time, the opponents in turn order are
                 // asked (`sub`: the next one) whether they let the

@@ -224,6 +224,7 @@ impl Game {
             splice_part: 0,
             splice_legal: legal,
             countered_spliced: Vec::new(),
+            each: Default::default(),
         };
         let mut r = r;
         // 502.40d: the main spell's instructions refer to its own targets
@@ -790,6 +791,16 @@ impl Game {
     pub(crate) fn current_effect(&self) -> Option<&'static Effect> {
         let r = self.resolving.as_deref()?;
         let (e, _) = effect_at(self, &r.item, r.pc)?;
+        // 413.2d: the instruction the player of a "for each player" loop
+        // is following (the loop itself while its "may" is asked).
+        let e = match e {
+            Effect::ForEachPlayer { effects, may, .. }
+                if r.each.started && (!may || r.each.may == Some(true)) =>
+            {
+                effects.get(r.each.pc as usize).unwrap_or(e)
+            }
+            _ => e,
+        };
         let inner = match e {
             Effect::FlipCoin { won, lost, .. } => match r.flip.outcome {
                 Some(true) => won.get(r.inner as usize),

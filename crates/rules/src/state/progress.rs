@@ -416,6 +416,29 @@ pub(crate) struct Resolving {
     /// countered ("a card spliced onto that spell", Minamo's Meddling).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub countered_spliced: Vec<CardId>,
+    /// 413.2d: `Effect::ForEachPlayer` in progress (`resolution/each_player.rs`).
+    #[serde(default, skip_serializing_if = "EachPlayerState::is_idle")]
+    pub each: EachPlayerState,
+}
+
+/// 413.2d: the state of an instruction followed by each player in turn
+/// (`Effect::ForEachPlayer`): the players (fixed as it begins), the one
+/// following it now, the instruction of theirs running, their answer to
+/// its "may", and "that player" of the resolution before it began.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct EachPlayerState {
+    pub started: bool,
+    pub players: Vec<PlayerId>,
+    pub index: u8,
+    pub pc: u8,
+    pub may: Option<bool>,
+    pub saved: Option<PlayerId>,
+}
+
+impl EachPlayerState {
+    pub(crate) fn is_idle(&self) -> bool {
+        !self.started
+    }
 }
 
 /// 511: the state of coin flips during one resolution.
