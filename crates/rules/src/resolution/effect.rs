@@ -1160,6 +1160,7 @@ impl Game {
             | Effect::PutSelfFromGraveyardIntoPlay { .. }
             | Effect::PutSelfFromGraveyardIntoPlayAttached { .. }
             | Effect::PutSelfFromGraveyardOnLibrary { .. }
+            | Effect::TopOfGraveyardIntoPlay { .. }
             | Effect::ReturnFromGraveyardThisTurn { .. }
             | Effect::ReturnOwnedToHand { .. }
             | Effect::ReturnAllFromGraveyardsToHand { .. }
