@@ -696,7 +696,7 @@ impl Agent for GreedyAgent {
                 self.priority(game, seat, legal)
             }
             DecisionKind::ChooseTarget { .. } => self.choose_target(game, seat, legal),
-            DecisionKind::ChooseX { max } => Action::ChooseX(*max),
+            DecisionKind::ChooseX { max, .. } => Action::ChooseX(*max),
             DecisionKind::PayMana => self.pay_mana(game, seat, legal),
             DecisionKind::DeclareAttackers => self.attack(game, seat, legal),
             DecisionKind::DeclareBlockers => self.block(game, seat, legal),

@@ -8,7 +8,7 @@ mod common;
 use tolaria_ai::{Agent, GreedyAgent, RandomAgent};
 use tolaria_cards::{db, CardId, CardType};
 use tolaria_rules::variants::multiplayer::AttackOption;
-use tolaria_rules::{Game, Rng};
+use tolaria_rules::{Action, Game, Rng};
 
 fn pool() -> Vec<CardId> {
     db().iter()
@@ -41,19 +41,64 @@ fn json_copy(g: &Game) -> Game {
 /// the same state.
 #[test]
 fn r418_5_game_loaded_from_json_plays_identically() {
-    let pool = pool();
-    let lands: Vec<CardId> = ["Island", "Swamp", "Mountain", "Forest", "Plains"]
-        .iter()
-        .map(|n| db().by_name(n).unwrap().id)
-        .collect();
-    let mut rng = Rng::new(1622);
-    let (mut buf, mut buf2) = (Vec::new(), Vec::new());
     // A longer run: TOLARIA_BOARD_GAMES=1000 cargo test --release -p
     // tolaria-ai --test r418_5_kept_board.
     let games: u64 = std::env::var("TOLARIA_BOARD_GAMES")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(30);
+    plays_identically_after_reload(&pool(), 1622, games);
+}
+
+/// 418.6 with 418.5: text-changing effects on lands and on the cards that
+/// name colours and land types, beginning and ending (until end of turn),
+/// with the kept board's list of mana sources (a land whose "Forest"
+/// became "Island" taps for blue until the change ends) checked against a
+/// game reloaded from JSON, which computes it afresh.
+#[test]
+fn r418_6_text_changes_keep_the_board_and_reload_identically() {
+    let names = [
+        "Sleight of Mind",
+        "Magical Hack",
+        "Alter Reality",
+        "Spectral Shift",
+        "Crystal Spray",
+        "Whim of Volrath",
+        "Crusade",
+        "Bad Moon",
+        "Savannah Lions",
+        "Black Knight",
+        "White Knight",
+        "Shivan Dragon",
+        "Lord of Atlantis",
+        "Merfolk of the Pearl Trident",
+        "Llanowar Elves",
+        "Birds of Paradise",
+        "Wild Growth",
+        "Castle",
+        "Circle of Protection: Red",
+        "Lightning Bolt",
+    ];
+    let pool: Vec<CardId> = names
+        .iter()
+        .map(|n| db().by_name(n).unwrap_or_else(|| panic!("{n}")).id)
+        .filter(|&c| db().get(c).is_supported())
+        .collect();
+    assert!(pool.len() >= 12, "the text-changing cards compile");
+    let words = plays_identically_after_reload(&pool, 4186, 24);
+    assert!(words >= 20, "only {words} words chosen for text changes");
+}
+
+/// Plays `games` random games from `pool` in lock step with copies
+/// reloaded from JSON; returns how many words text-changing effects chose.
+fn plays_identically_after_reload(pool: &[CardId], seed: u64, games: u64) -> u32 {
+    let mut words = 0;
+    let lands: Vec<CardId> = ["Island", "Swamp", "Mountain", "Forest", "Plains"]
+        .iter()
+        .map(|n| db().by_name(n).unwrap().id)
+        .collect();
+    let mut rng = Rng::new(seed);
+    let (mut buf, mut buf2) = (Vec::new(), Vec::new());
     for game in 0..games {
         let mut deck = || {
             let mut d: Vec<CardId> = (0..34).map(|_| pool[rng.below(pool.len())]).collect();
@@ -97,6 +142,7 @@ fn r418_5_game_loaded_from_json_plays_identically() {
             let d = g.decider().expect("a decider");
             g.legal_actions_into(&mut buf);
             let action = agents[d.index()].choose(&g, d, &buf);
+            words += u32::from(matches!(action, Action::ChooseWord(_)));
             g.apply(action.clone()).unwrap();
             g.check_board()
                 .unwrap_or_else(|e| panic!("game {game} action {n}: stale board: {e}"));
@@ -111,4 +157,5 @@ fn r418_5_game_loaded_from_json_plays_identically() {
             n += 1;
         }
     }
+    words
 }

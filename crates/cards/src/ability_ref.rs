@@ -17,6 +17,16 @@ use std::sync::OnceLock;
 pub enum AbilityRef {
     /// Printed on a face: `db().get(card).faces[face].abilities[index]`.
     Printed { card: CardId, face: u8, index: u8 },
+    /// 418.6: printed on a face whose text a text-changing effect changed
+    /// ("replace all instances of red with blue"): the ability as
+    /// rewritten (`bent_face`), kept with the change so it survives its
+    /// source leaving play like a printed one (413.2f).
+    Bent {
+        card: CardId,
+        face: u8,
+        index: u8,
+        change: crate::TextChange,
+    },
     /// The triggered ability a keyword stands for (502.3, 502.63, 502.68).
     Keyword(Keyword),
     /// An ability granted in quotes by another card's effect: the granting
@@ -40,6 +50,12 @@ impl AbilityRef {
             AbilityRef::Printed { card, face, index } => {
                 &db().get(card).faces[face as usize].abilities[index as usize]
             }
+            AbilityRef::Bent {
+                card,
+                face,
+                index,
+                change,
+            } => &crate::bent_face(card, face, change).abilities[index as usize],
             AbilityRef::Keyword(k) => {
                 keyword_ability(k).expect("a keyword ref names a triggered keyword")
             }
@@ -67,6 +83,17 @@ impl AbilityRef {
                 .get(face as usize)?
                 .abilities
                 .get(index as usize),
+            AbilityRef::Bent {
+                card,
+                face,
+                index,
+                change,
+            } => {
+                let _ = db().get(card).faces.get(face as usize)?;
+                crate::bent_face(card, face, change)
+                    .abilities
+                    .get(index as usize)
+            }
             other => Some(other.get()),
         }
     }

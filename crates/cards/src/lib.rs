@@ -12,6 +12,7 @@ pub mod deck;
 pub mod keyword;
 pub mod mana;
 pub mod subtype;
+pub mod text_change;
 pub mod turn;
 pub mod types;
 
@@ -28,5 +29,6 @@ pub use deck::{Deck, DeckError};
 pub use keyword::{Keyword, KeywordSet};
 pub use mana::{Color, ColorSet, Hybrid, ManaCost};
 pub use subtype::{Subtype, SubtypeSet};
+pub use text_change::bent_face;
 pub use turn::{Phase, Step, Timing, TurnOf, Window};
 pub use types::{BasicLandType, CardType, Supertype, SupertypeSet, TypeSet};

@@ -1405,7 +1405,7 @@ fn describe_decision(game: &Game, k: &DecisionKind) -> String {
         }
         DecisionKind::Priority => "you have priority (408.1c)".into(),
         DecisionKind::ChooseTarget { index } => format!("choose target {} (409.1c)", index + 1),
-        DecisionKind::ChooseX { max } => format!("announce X, at most {max} (409.1b)"),
+        DecisionKind::ChooseX { max, .. } => format!("announce X, at most {max} (409.1b)"),
         DecisionKind::PayMana => "pay the mana cost: play mana abilities (409.1g), or `pay`".into(),
         DecisionKind::SacrificeCost => "choose a permanent to sacrifice (409.1h)".into(),
         DecisionKind::ExileCost { remaining } => {

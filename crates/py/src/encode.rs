@@ -412,7 +412,7 @@ pub fn encode(view: &PlayerView, obs: &mut [f32], mask: &mut [u8]) -> usize {
     if let Some(d) = &view.decision {
         global[g + kind_index(&d.kind)] = 1.0;
         let (a, b, c) = match &d.kind {
-            DecisionKind::ChooseX { max } => (0, *max, 0),
+            DecisionKind::ChooseX { max, .. } => (0, *max, 0),
             DecisionKind::AnnounceDivision { min, max, .. }
             | DecisionKind::AssignCombatDamage { min, max, .. } => (*min, *max, 0),
             DecisionKind::ExileCost { remaining }

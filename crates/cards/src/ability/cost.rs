@@ -145,6 +145,10 @@ pub struct Cost {
     /// mana cost must be paid in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub x_color: Option<crate::Color>,
+    /// "X can't be 0." (Aladdin's Lamp): X is announced as 1 or more
+    /// (409.1b).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub x_not_zero: bool,
 }
 
 impl Cost {

@@ -1313,6 +1313,9 @@ pub enum Effect {
     ReturnFromGraveyardThisTurn {
         filter: ObjectFilter,
     },
+    /// Yawgmoth's Will: a rule about the controller's graveyard for the
+    /// rest of the turn (`GraveyardTurnRule`).
+    YourGraveyardThisTurn(GraveyardTurnRule),
     /// "Other spells you control can't be countered this turn."
     /// (Determined): until the cleanup step (314.2), counter effects do
     /// nothing to a spell its controller controls (414).

@@ -84,6 +84,21 @@ pub enum AllGraveyardDest {
     Library,
 }
 
+/// A rule about a player's own graveyard that a resolved spell makes for
+/// the rest of the turn (Yawgmoth's Will).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GraveyardTurnRule {
+    /// "Until end of turn, you may play lands and play spells from your
+    /// graveyard": the cards there are played as from the hand (timing,
+    /// costs and the land-play limit unchanged); ends in the cleanup step
+    /// (314.2).
+    PlayCards,
+    /// "If a card would be put into your graveyard from anywhere this
+    /// turn, remove that card from the game instead." (419.1a): lasts to
+    /// the end of the turn, the cleanup step included.
+    CardsRemovedInstead,
+}
+
 /// Where [`Effect::ReturnUpToFromGraveyard`] puts each card chosen from
 /// the controller's graveyard.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -701,6 +701,9 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             activator = crate::Activator::Owner;
         } else if p.eat_all("only your opponents may activate this ability") {
             activator = crate::Activator::Opponents;
+        } else if cost.mana.x > 0 && !cost.x_not_zero && p.eat_all("x can't be 0") {
+            // 409.1b: "X can't be 0." (Aladdin's Lamp)
+            cost.x_not_zero = true;
         } else if cost.mana.x > 0 && cost.x_color.is_none() && p.at_all("spend only") {
             // "Spend only black mana on X." (Crypt Rats)
             cost.x_color = Some(super::costs::x_color_sentence(p).ok_or_else(|| no_rule(p))?);

@@ -664,10 +664,11 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         "change" if p.at_all("change the text of") => {
             p.eat_all("change the text of");
             let what = object_phrase(p, cx)?;
+            // A spell on the stack too (Sleight of Mind, Magical Hack).
             if !matches!(
                 cx.targets.last(),
                 Some(TargetSpec {
-                    kind: TargetKind::Permanent(_),
+                    kind: TargetKind::Permanent(_) | TargetKind::SpellOrPermanent,
                     ..
                 })
             ) {
@@ -680,11 +681,17 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             if !colors && !land_types {
                 return None;
             }
+            // "… until end of turn" (Whim of Volrath, Crystal Spray).
+            let duration = if p.eat_all("until end of turn") {
+                Duration::EndOfTurn
+            } else {
+                Duration::Permanent
+            };
             Effect::ChangeText {
                 what,
                 colors,
                 land_types,
-                duration: Duration::Permanent,
+                duration,
             }
         }
         // Layer 2: "gain control of [object] [until end of turn]".

@@ -39,6 +39,12 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     {
         return attempt(p, cx, super::spell_clauses::granted_action);
     }
+    // Yawgmoth's Will: rules about the controller's graveyard this turn.
+    if p.at_all("until end of turn , you may play lands and play spells from your graveyard")
+        || p.at_all("if a card would be put into your graveyard from anywhere this turn")
+    {
+        return attempt(p, cx, your_graveyard_this_turn);
+    }
     // "For each counter removed, CARDNAME gets +2/+0 until end of turn."
     // (Blademane Baku, after "Remove X ki counters"): the pump counted X
     // times, X as announced (409.1b).

@@ -395,3 +395,26 @@ pub(super) fn toughness_capped_pump(p: &mut P, cx: &mut Cx) -> Option<()> {
     });
     Some(())
 }
+
+/// Yawgmoth's Will: "Until end of turn, you may play lands and play
+/// spells from your graveyard." (the 2007 Oracle's "play cards in your
+/// graveyard") and "If a card would be put into your graveyard from
+/// anywhere this turn, remove that card from the game instead." (419.1a).
+pub(super) fn your_graveyard_this_turn(p: &mut P, cx: &mut Cx) -> Option<()> {
+    let rule = if p
+        .eat_all("until end of turn , you may play lands and play spells from your graveyard")
+        || p.eat_all("until end of turn , you may play cards from your graveyard")
+    {
+        crate::GraveyardTurnRule::PlayCards
+    } else if p.eat_all("if a card would be put into your graveyard from anywhere this turn ,")
+        && (p.eat_all("remove that card from the game instead")
+            || p.eat_all("exile that card instead"))
+    {
+        crate::GraveyardTurnRule::CardsRemovedInstead
+    } else {
+        return None;
+    };
+    p.eat_end().then_some(())?;
+    cx.effects.push(Effect::YourGraveyardThisTurn(rule));
+    Some(())
+}

@@ -135,7 +135,11 @@ impl Granted {
 
 impl Characteristics {
     pub fn face_def(&self) -> &'static CardFace {
-        &tolaria_cards::db().get(self.card).faces[self.face as usize]
+        // 418.6: a text-changing effect (layer 3) rewrites its abilities.
+        match self.text {
+            Some(t) => tolaria_cards::bent_face(self.card, self.face, t),
+            None => &tolaria_cards::db().get(self.card).faces[self.face as usize],
+        }
     }
     /// The abilities the object has now: its face's (or the face it copies),
     /// none if an effect removed them (layer 5) or for a token (whose
@@ -160,7 +164,7 @@ impl Characteristics {
     /// triggered abilities its keywords stand for (502.3, 502.63, 502.68).
     /// The position in this list is the ability's activation index.
     pub fn all_abilities(&self) -> impl Iterator<Item = (AbilityRef, &'static Ability)> + '_ {
-        let (card, face) = (self.card, self.face);
+        let (card, face, text) = (self.card, self.face, self.text);
         let licid = self.licid;
         let printed = self
             .abilities()
@@ -168,14 +172,18 @@ impl Characteristics {
             .enumerate()
             .filter(move |(_, a)| !(licid && crate::mechanics::licid::is_licid_ability(a)));
         let printed = printed.map(move |(i, a)| {
-            (
-                AbilityRef::Printed {
+            let index = i as u8;
+            let r = match text {
+                // 418.6: the ability as the text change rewrote it.
+                Some(change) => AbilityRef::Bent {
                     card,
                     face,
-                    index: i as u8,
+                    index,
+                    change,
                 },
-                a,
-            )
+                None => AbilityRef::Printed { card, face, index },
+            };
+            (r, a)
         });
         let gained = self.gained.filter(|_| self.gained_ability().is_some());
         let keywords = tolaria_cards::KeywordSet(self.keywords.0 & TRIGGERED_KEYWORDS.0)
@@ -206,7 +214,7 @@ impl Characteristics {
     /// one granted in quotes).
     pub fn ability_card(&self, r: AbilityRef) -> CardId {
         match r {
-            AbilityRef::Printed { card, .. } => card,
+            AbilityRef::Printed { card, .. } | AbilityRef::Bent { card, .. } => card,
             AbilityRef::Keyword(_)
             | AbilityRef::Granted { .. }
             | AbilityRef::Deploy
@@ -497,6 +505,11 @@ pub fn compute(game: &Game, id: ObjId) -> Characteristics {
             if let Some(c) = e.effect.set_colors {
                 ch.colors = c;
             }
+            // 418.6: layer 3 on a spell (Sleight of Mind); the last change
+            // made is the one in force.
+            if let Some(t) = e.effect.text {
+                ch.text = Some(t);
+            }
         }
         return ch;
     }
@@ -560,6 +573,34 @@ pub struct Board {
     /// Likewise for a game loaded from a save (`Board::loaded`): games are
     /// saved at decisions, where the board is settled.
     pub rewound: bool,
+    /// Scratch storage, not derived data: the allocation of the mana list
+    /// before the last rebuild, which the next rebuild fills
+    /// (`rebuild_board_lists`, issue 22). Its contents are never read; a
+    /// copy of the board starts without it.
+    pub mana_spare: Spare<ManaSource>,
+}
+
+/// A list's spare allocation (scratch storage kept for speed, issue 22):
+/// its contents are never read, only overwritten, and a copy starts empty
+/// (so copies of the game hold the same game and cost nothing more).
+pub struct Spare<T>(pub Vec<T>);
+
+impl<T> Default for Spare<T> {
+    fn default() -> Self {
+        Spare(Vec::new())
+    }
+}
+
+impl<T> Clone for Spare<T> {
+    fn clone(&self) -> Self {
+        Spare(Vec::new())
+    }
+}
+
+impl<T> std::fmt::Debug for Spare<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Spare")
+    }
 }
 
 impl Board {
@@ -649,6 +690,8 @@ pub struct ManaSource {
     pub granted: Granted,
     /// Its `Characteristics::text_lost` and `land_mana` (layer 4, 212.6e).
     pub land: (bool, u8),
+    /// Its text change (layer 3, 418.6), which rewrites its abilities.
+    pub text: Option<TextChange>,
     /// The abilities it has now (layers 1 and 5).
     pub abilities: AbilityList,
     /// Its only mana ability is a plain "{T}: Add one mana of one kind"
@@ -704,6 +747,7 @@ impl ManaSource {
             face: ch.face,
             granted: ch.granted,
             land: (ch.text_lost, ch.land_mana),
+            text: ch.text,
             abilities,
             simple,
         }

@@ -446,7 +446,9 @@ pub(crate) fn holds_on_resolution(game: &Game, ctx: &ResolveCtx, c: &Condition) 
         };
         let crate::StackKind::Ability {
             source,
-            ability: tolaria_cards::AbilityRef::Printed { index, .. },
+            ability:
+                tolaria_cards::AbilityRef::Printed { index, .. }
+                | tolaria_cards::AbilityRef::Bent { index, .. },
             triggered: false,
             ..
         } = r.item.kind

@@ -41,6 +41,7 @@ impl Game {
                 Some(StackKind::Ability {
                     ability:
                         r @ (tolaria_cards::AbilityRef::Printed { .. }
+                        | tolaria_cards::AbilityRef::Bent { .. }
                         | tolaria_cards::AbilityRef::Granted { .. }),
                     ..
                 }) => Some(*r),

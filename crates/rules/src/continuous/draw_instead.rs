@@ -283,7 +283,9 @@ impl Game {
         // the card's definition, `TokenSource::find`).
         let def = tolaria_cards::db().get(ctx.source_card);
         let mut own: Option<&'static [Effect]> = None;
-        for face in &def.faces {
+        // The printed faces, and those a text change rewrote (418.6).
+        let bent = tolaria_cards::text_change::bent_faces(ctx.source_card);
+        for face in def.faces.iter().chain(bent.into_iter().map(|(_, f)| f)) {
             for a in &face.abilities {
                 if let tolaria_cards::Ability::Activated(a) = a {
                     for e in &a.effects {

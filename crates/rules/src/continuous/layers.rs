@@ -1074,6 +1074,16 @@ fn apply_part(
                 ch.text = Some(t);
                 ch.protection_colors = t.colors(ch.protection_colors);
                 ch.keywords = bent_keywords(ch.keywords, t);
+                // The type line's basic land types (Magical Hack on a
+                // Forest); its intrinsic mana ability follows in the
+                // rewritten face (`tolaria_cards::bent_face`).
+                if ch.subtypes.iter().any(|s| s.basic_land_type().is_some()) {
+                    let mut out = tolaria_cards::SubtypeSet::default();
+                    for s in ch.subtypes.iter() {
+                        out.insert(t.subtype(s));
+                    }
+                    ch.subtypes = out;
+                }
             }
         }
         Layer::Type => {
@@ -1427,6 +1437,8 @@ fn changes_abilities(e: &LayerEffect) -> bool {
     e.lose_all_abilities
         || e.grant.is_some()
         || e.licid
+        // 418.6: a text change rewrites them (`tolaria_cards::bent_face`).
+        || e.text.is_some()
         // 212.6e: land types set or gained change the mana abilities.
         || e.set_land_type.is_some()
         || e.add_subtypes.iter().any(|s| s.basic_land_type().is_some())

@@ -868,6 +868,11 @@ impl Game {
         {
             return true;
         }
+        // Yawgmoth's Will's removal can meet another graveyard replacement
+        // (419.9a): for the rest of that turn, units may ask.
+        if self.players.iter().any(|p| p.graveyard_removal.is_some()) {
+            return true;
+        }
         if !any_statics {
             return n >= 2;
         }
@@ -1069,6 +1074,17 @@ impl Game {
         if from == crate::Zone::InPlay {
             if let Some(by) = self.exile_if_it_dies(id) {
                 cands.push((GraveyardInstead::RemoveFromGame, by));
+            }
+        }
+        // Yawgmoth's Will (419.1a): "If a card would be put into your
+        // graveyard from anywhere this turn, remove that card from the game
+        // instead" (a card: not a token nor a copy of a spell).
+        {
+            let o = &self.objects[id.slot as usize];
+            if let Some(by) = self.players[o.owner.index()].graveyard_removal {
+                if !o.token && o.spell_copy.is_none() {
+                    cands.push((GraveyardInstead::RemoveFromGame, by));
+                }
             }
         }
         let any_statics = self.in_play.iter().any(|&id| {

@@ -216,8 +216,14 @@ impl Game {
         self.board.ids.clear();
         self.board.ids.extend_from_slice(&self.in_play);
         // The entries of permanents still there with the same card and
-        // face are kept (both lists are in `in_play` order).
-        let old = std::mem::take(&mut self.board.mana);
+        // face are kept (both lists are in `in_play` order). The new list
+        // is built in the previous rebuild's allocation (`Board::mana_spare`),
+        // so a rebuild allocates nothing in the usual case (issue 22).
+        let old = std::mem::replace(
+            &mut self.board.mana,
+            std::mem::take(&mut self.board.mana_spare.0),
+        );
+        self.board.mana.clear();
         self.board.mana.reserve(old.len() + 1);
         let mut next_old = 0;
         self.board.statics = 0;
@@ -239,6 +245,7 @@ impl Game {
                             && old[k].face == ch.face
                             && old[k].granted == ch.granted
                             && old[k].land == (ch.text_lost, ch.land_mana)
+                            && old[k].text == ch.text
                     });
                 let entry = match kept {
                     Some(k) => {
@@ -250,6 +257,7 @@ impl Game {
                 self.board.mana.push(entry);
             }
         }
+        self.board.mana_spare.0 = old;
     }
 
     /// [`Game::settle`] when the board is stale.
@@ -286,6 +294,10 @@ impl Game {
             // are those of the kept board.
             let in_place =
                 self.board.local && self.may_be_local() && self.local_in_place_possible();
+            // Updated in place and local: an entry kept at its index
+            // (inputs unchanged, `abil` kept) is the one the last settle
+            // wrote its object's index, controller and ability bits from.
+            let mut kept_in_place = in_place;
             let same = match in_place.then(|| self.settle_local_in_place()) {
                 Some(Some(changed)) => {
                     // A characteristic changed without a zone change (a
@@ -299,6 +311,7 @@ impl Game {
                 Some(None) => {
                     // An entry computed now has static abilities: the
                     // board differs from the kept one in that entry.
+                    kept_in_place = false;
                     self.sba_dirty = true;
                     self.store_whole_board();
                     false
@@ -333,8 +346,31 @@ impl Game {
             let local = self.board.local;
             let chars = &self.board.chars;
             let keys = &mut self.board.keys;
+            let in_combat = !self.combat.attackers.is_empty() || !self.combat.blocks.is_empty();
             for (i, &id) in self.in_play.iter().enumerate() {
                 let o = &mut self.objects[id.slot as usize];
+                // An entry kept at its index by the in-place update: its
+                // object already holds what this loop would write (the
+                // same entry, controller and ability bits as the last
+                // settle wrote; `check_board` verifies it in the tests).
+                // Only a noncreature in combat would be removed (306.2).
+                if kept_in_place
+                    && usize::from(o.board_index) == i
+                    && keys.get(i).is_some_and(|k| k.abil != u32::MAX)
+                {
+                    debug_assert_eq!(
+                        o.flags & crate::state::object::flags::ABILITY_BITS,
+                        keys[i].abil
+                    );
+                    debug_assert_eq!(o.controller, chars[i].controller);
+                    if in_combat
+                        && !chars[i].is_creature()
+                        && (self.combat.is_attacking(id) || self.combat.is_blocking(id))
+                    {
+                        leave_combat.push(id);
+                    }
+                    continue;
+                }
                 o.board_index = i as u16;
                 // A kept entry of a local board keeps its ability bits.
                 let abil = match keys.get_mut(i).filter(|_| local) {

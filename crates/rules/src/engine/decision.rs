@@ -36,7 +36,12 @@ pub enum DecisionKind {
     /// not a target): one within your range of influence.
     ChooseOpponent,
     /// 409.1b: announce the value of X.
-    ChooseX { max: u32 },
+    ChooseX {
+        max: u32,
+        /// "X can't be 0" (Aladdin's Lamp): the least X (409.1b).
+        #[serde(default, skip_serializing_if = "crate::engine::decision::is_zero_x")]
+        min: u32,
+    },
     /// 409.1e: announce how much of a divided amount target `index` gets
     /// (`AssignDamage(n)`, `min..=max`: at least 1, and enough left for
     /// each later target; the last target gets the rest, and a target
@@ -287,4 +292,9 @@ impl DecisionKind {
             DecisionKind::ChooseDefendingPlayer { .. } => "choose defending player",
         }
     }
+}
+
+/// Serde: an X minimum of 0 is left out.
+pub(crate) fn is_zero_x(n: &u32) -> bool {
+    *n == 0
 }

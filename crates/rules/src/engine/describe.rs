@@ -46,7 +46,14 @@ impl Game {
                     Some(Zone::Graveyard(_))
                 ) =>
             {
-                format!("play {} with flashback", name(o))
+                // With flashback, or from the graveyard by another
+                // permission (Yawgmoth's Will; a flashback card then asks).
+                match self.objects.get(o.slot as usize) {
+                    Some(x) if x.spell_face().spell.flashback.is_some() => {
+                        format!("play {} with flashback", name(o))
+                    }
+                    _ => format!("play {} from the graveyard", name(o)),
+                }
             }
             Action::PlaySpell(o) => format!("play {}", name(o)),
             Action::PlayFaceDown(o) => format!("play {} face down", name(o)),

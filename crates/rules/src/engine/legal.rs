@@ -92,8 +92,8 @@ impl Game {
                     out.push(Action::CancelPlay);
                 }
             }
-            DecisionKind::ChooseX { max } => {
-                out.extend((0..=*max).map(Action::ChooseX));
+            DecisionKind::ChooseX { max, min } => {
+                out.extend((*min..=*max).map(Action::ChooseX));
                 // Not while an ability resolves ("you may pay {X}").
                 if self.casting.is_some() {
                     out.push(Action::CancelPlay);
@@ -567,6 +567,11 @@ impl Game {
                     let mut v = Vec::new();
                     self.removed_plays(p, &self.available_mana(p, None), &mut v);
                     return v.contains(action);
+                }
+                Action::PlayLand(c) | Action::PlaySpell(c) | Action::PlaySplit { card: c, .. }
+                    if self.zone_of(*c) == Some(Zone::Graveyard(p)) =>
+                {
+                    return self.graveyard_play_legal(p, action);
                 }
                 Action::PlayLand(c) if !self.in_hand(p, *c) => {
                     let mut v = Vec::new();

@@ -2,7 +2,6 @@
 //! and graveyard that may be played now (timing, cost, targets), the
 //! activated abilities of the permanents in play; split from `legal.rs`.
 
-use crate::continuous::characteristics::compute;
 use crate::continuous::source::SourceInfo;
 use crate::playing::targeting::targets_available;
 use crate::state::progress::Unpaid;
@@ -234,6 +233,10 @@ impl Game {
                 self.hand_ability_actions(p, card, &avail, out);
             }
         }
+        // Yawgmoth's Will: the graveyard's cards as from the hand.
+        if self.player(p).graveyard_plays.is_some() {
+            self.graveyard_permission_plays(p, &avail, out);
+        }
         if !self.removals.is_empty() {
             self.removed_plays(p, &avail, out);
         }
@@ -262,8 +265,17 @@ impl Game {
         }
     }
 
-    /// 502.58a: a spell with split second is on the stack.
+    /// 502.58a: a spell with split second is on the stack. Tested inline
+    /// first: no card of the game has split second (`Game::split_second_cards`)
+    /// or the stack is empty (most priorities).
+    #[inline(always)]
     pub(crate) fn split_second_on_stack(&self) -> bool {
+        self.split_second_cards && !self.stack.is_empty() && self.split_second_spell()
+    }
+
+    /// [`Game::split_second_on_stack`]'s search of the stack.
+    #[inline(never)]
+    fn split_second_spell(&self) -> bool {
         self.stack.iter().any(|s| match s.kind {
             crate::state::stack::StackKind::Spell { obj } => {
                 crate::continuous::characteristics::compute(self, obj).has(Keyword::SplitSecond)
@@ -293,7 +305,8 @@ impl Game {
         {
             return;
         }
-        let ch = compute(self, id);
+        // Its values from the board when it is up to date (`Game::chars`).
+        let ch = self.chars(id);
         // 503.9: a gained ability comes after the face's own, then those
         // granted in quotes (layer 5).
         for (i, (_, a)) in ch.all_abilities().enumerate() {
@@ -381,7 +394,8 @@ impl Game {
                     }
                 }
                 // 409.1f: cost increases (Gloom).
-                let mut need = Unpaid::from_cost(&act.cost.mana, 0);
+                // "X can't be 0": X is at least 1 (409.1b).
+                let mut need = Unpaid::from_cost(&act.cost.mana, u32::from(act.cost.x_not_zero));
                 need.generic += self.ability_cost_increase(id);
                 let mut payable = if act.cost.tap {
                     self.can_pay(p, &need, Some(id))
@@ -563,19 +577,29 @@ fn may_play_at_instant_speed(def: &tolaria_cards::CardDef) -> bool {
 }
 
 /// `Unpaid::from_cost(cost, 0).total()`: how many mana the cost asks for.
+/// A cost without hybrid symbols (nearly all) is counted inline.
+#[inline(always)]
 fn cost_symbols(cost: &tolaria_cards::ManaCost) -> u64 {
-    let hybrid: u64 = cost
-        .hybrid
+    let plain = cost.generic as u64
+        + cost.colored.iter().map(|&c| c as u64).sum::<u64>()
+        + cost.snow as u64;
+    if cost.hybrid.is_empty() {
+        plain
+    } else {
+        plain + hybrid_symbols(cost)
+    }
+}
+
+/// The hybrid part of [`cost_symbols`].
+#[inline(never)]
+fn hybrid_symbols(cost: &tolaria_cards::ManaCost) -> u64 {
+    cost.hybrid
         .iter()
         .map(|h| match *h {
             tolaria_cards::Hybrid::TwoColors(..) => 1,
             tolaria_cards::Hybrid::GenericOr(n, _) => n as u64,
         })
-        .sum();
-    cost.generic as u64
-        + cost.colored.iter().map(|&c| c as u64).sum::<u64>()
-        + hybrid
-        + cost.snow as u64
+        .sum()
 }
 
 impl Game {

@@ -76,7 +76,9 @@ impl Game {
 
     /// Has `id` banding or a "bands with other" ability (502.10, 502.11)?
     fn may_band(&self, id: ObjId) -> bool {
-        let ch = crate::continuous::characteristics::compute(self, id);
+        // An attacker is in play: its values from the board when it is up
+        // to date (`Game::chars`), not computed again at each listing.
+        let ch = self.chars(id);
         ch.has(Keyword::Banding) || ch.bands_with_other().next().is_some()
     }
 

@@ -107,6 +107,19 @@ impl Avail {
     }
 }
 
+/// How many of the mana are of each kind, if each is of one kind only.
+#[inline]
+fn single_kind_counts(masks: &[u8]) -> Option<[u32; 8]> {
+    let mut counts = [0u32; 8];
+    for &m in masks {
+        if m.count_ones() != 1 {
+            return None;
+        }
+        counts[m.trailing_zeros() as usize] += 1;
+    }
+    Some(counts)
+}
+
 /// Matches each mana symbol to a distinct available mana (augmenting paths).
 pub(crate) fn can_match(u: &Unpaid, avail: &Avail) -> bool {
     let total = u.total() as usize;
@@ -114,6 +127,15 @@ pub(crate) fn can_match(u: &Unpaid, avail: &Avail) -> bool {
         return false;
     }
     const MAX: usize = 64;
+    // Issue 22: without hybrid symbols, mana that is each of one kind
+    // (lands, a pool) matches iff there is enough of each colour asked
+    // for (the generic part takes the rest, counted above): counted
+    // without the search for augmenting paths.
+    if u.hybrid.is_empty() && avail.len <= MAX {
+        if let Some(counts) = single_kind_counts(&avail.masks[..avail.len]) {
+            return (0..5).all(|i| counts[i] >= u.colored[i]);
+        }
+    }
     let mut needs = [0u8; MAX];
     let mut k = 0;
     for (i, &n) in u.colored.iter().enumerate() {

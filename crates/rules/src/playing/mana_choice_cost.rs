@@ -251,7 +251,7 @@ impl Game {
         if let Some(max) = self.counters_to_choose(cost) {
             self.decision = Some(Decision {
                 player,
-                kind: DecisionKind::ChooseX { max },
+                kind: DecisionKind::ChooseX { max, min: 0 },
             });
             return;
         }

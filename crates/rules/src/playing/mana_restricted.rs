@@ -154,8 +154,27 @@ impl Game {
     /// `avail` with the restricted mana that may pay for `f` added: the
     /// restricted mana in `p`'s pool, and what `p`'s untapped permanents'
     /// restricted mana abilities could make (not `exclude`); `None` when
-    /// there is none.
+    /// there is none. The usual answer (no restricted mana in the pool, no
+    /// card of the game with such an ability) is found inline, without a
+    /// call or a copy of `avail` (issue 22: asked for every card in hand
+    /// the priority listing judges).
+    #[inline(always)]
     pub(crate) fn restricted_avail(
+        &self,
+        p: PlayerId,
+        f: SpendFor,
+        avail: &Avail,
+        exclude: Option<ObjId>,
+    ) -> Option<Avail> {
+        if self.player(p).restricted.is_empty() && !self.restricted_mana {
+            return None;
+        }
+        self.restricted_avail_scan(p, f, avail, exclude)
+    }
+
+    /// [`Game::restricted_avail`] with some restricted mana possible.
+    #[inline(never)]
+    fn restricted_avail_scan(
         &self,
         p: PlayerId,
         f: SpendFor,

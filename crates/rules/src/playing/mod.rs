@@ -6,6 +6,7 @@ pub(crate) mod activation_count;
 pub(crate) mod convoke_delve;
 pub(crate) mod cost;
 pub(crate) mod grantor;
+pub(crate) mod graveyard_plays;
 pub(crate) mod land_plays;
 pub(crate) mod mana;
 pub(crate) mod mana_ability_cost;

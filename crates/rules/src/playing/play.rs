@@ -115,9 +115,12 @@ impl Game {
         };
         self.set_rewind_point();
         let rewind_events = self.events.len();
-        // 502.22a: a card played from a graveyard is played with flashback.
-        let flashback = matches!(&what, Playing::Spell { obj }
-            if matches!(self.objects[obj.slot as usize].zone, Zone::Graveyard(_)));
+        // 502.22a: a card played from a graveyard is played with flashback
+        // (or, with Yawgmoth's Will, asked: `graveyard_plays.rs`).
+        let (flashback, flashback_optional) = match &what {
+            Playing::Spell { obj } => self.graveyard_cost_choice(p, *obj),
+            _ => (false, false),
+        };
         // 502.56a: a card played for free from the library is ripple's.
         let ripple = suspend
             && matches!(&what, Playing::Spell { obj }
@@ -222,6 +225,7 @@ impl Game {
         self.stack.push(item);
         self.casting = Some(Box::new(Casting {
             flashback,
+            flashback_optional,
             returning,
             suspend,
             ripple,
@@ -383,9 +387,17 @@ impl Game {
                 let n = crate::playing::targeting::count_legal_targets(self, s, &src, room);
                 max = max.min(n as u32);
             }
+            // "X can't be 0" (Aladdin's Lamp): the play was offered only
+            // if X = 1 can be paid (legal.rs); should it not be, the play
+            // is rewound (422).
+            let min = u32::from(self.casting_cost(&c).is_some_and(|k| k.x_not_zero));
+            if min > max {
+                self.cancel_play();
+                return;
+            }
             self.decision = Some(Decision {
                 player: c.player,
-                kind: DecisionKind::ChooseX { max },
+                kind: DecisionKind::ChooseX { max, min },
             });
             self.flow = Flow::Casting;
             return;
@@ -1286,6 +1298,7 @@ impl Game {
                     c.announced += 1;
                     if action == Action::Yes {
                         c.optional |= cost.map_or(0, crate::OptionalCost::bit);
+                        c.flashback |= cost == Some(crate::OptionalCost::Flashback);
                         if cost == Some(crate::OptionalCost::Replicate) {
                             c.replicate += 1;
                         }

@@ -85,6 +85,12 @@ impl Game {
         };
         // 505.2: a split card's spell is the half being played.
         let spell = &self.objects[obj.slot as usize].spell_face().spell;
+        // 502.22a: with Yawgmoth's Will, whether to pay the flashback
+        // cost is asked first.
+        let fb = usize::from(c.flashback_optional);
+        if (c.announced as usize) < fb {
+            return Some(crate::OptionalCost::Flashback);
+        }
         // 409.1b: an alternative cost is announced first; not with
         // flashback (two alternative costs can't apply to one spell).
         let alt = usize::from(
@@ -94,10 +100,10 @@ impl Game {
                 && !c.free
                 && c.madness.is_none(),
         );
-        if (c.announced as usize) < alt {
+        if (c.announced as usize) < fb + alt {
             return Some(crate::OptionalCost::Alternative);
         }
-        let i = c.announced as usize - alt;
+        let i = c.announced as usize - fb - alt;
         if i < spell.kicker.len() {
             Some(crate::OptionalCost::Kicker(i as u8))
         } else if i == spell.kicker.len() && spell.buyback.is_some() {
@@ -126,6 +132,7 @@ impl Game {
             crate::OptionalCost::Alternative => spell.alternative.as_ref().map(|a| &a.cost),
             crate::OptionalCost::Entwine => spell.entwine.as_ref().map(|e| &e.cost),
             crate::OptionalCost::Replicate => spell.replicate.as_ref(),
+            crate::OptionalCost::Flashback => spell.flashback.as_ref(),
         }
     }
 
@@ -338,6 +345,7 @@ impl Game {
         };
         let mut with = c.clone();
         with.optional |= cost.bit();
+        with.flashback |= cost == crate::OptionalCost::Flashback;
         if cost == crate::OptionalCost::Replicate {
             // Bounded so the count of answers (`announced`, a u8) can't
             // overflow; far beyond any mana a game produces.

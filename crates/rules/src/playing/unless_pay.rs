@@ -307,7 +307,7 @@ impl Game {
                         let max = self.max_x(payer, &cost.mana, None, None);
                         return Some(Decision {
                             player: payer,
-                            kind: DecisionKind::ChooseX { max },
+                            kind: DecisionKind::ChooseX { max, min: 0 },
                         });
                     }
                 }

@@ -52,7 +52,10 @@ pub(crate) enum When {
 /// (`index`) of `card`'s face `face`.
 pub(crate) fn delayed_effects_of(ability: AbilityRef) -> &'static [Effect] {
     match ability {
-        AbilityRef::Printed { card, face, index } => delayed_effects(card, face, index),
+        AbilityRef::Printed { card, face, index }
+        | AbilityRef::Bent {
+            card, face, index, ..
+        } => delayed_effects(card, face, index),
         // A rules-defined or granted ability creates no delayed ability.
         _ => &[],
     }

@@ -549,6 +549,17 @@ impl Game {
                 let pl = &mut self.players[ctx.controller.index()];
                 pl.extra_land_plays = pl.extra_land_plays.saturating_add(*n);
             }
+            Effect::YourGraveyardThisTurn(rule) => {
+                let pl = &mut self.players[ctx.controller.index()];
+                match rule {
+                    tolaria_cards::GraveyardTurnRule::PlayCards => {
+                        pl.graveyard_plays = Some(ctx.source_card);
+                    }
+                    tolaria_cards::GraveyardTurnRule::CardsRemovedInstead => {
+                        pl.graveyard_removal = Some(ctx.source_card);
+                    }
+                }
+            }
             Effect::SpellsCantBeCounteredThisTurn => {
                 self.uncounterable_spells_of |= 1 << ctx.controller.index().min(15);
             }

@@ -126,6 +126,15 @@ impl Game {
                 ..Default::default()
             }
             && effect.set_colors.is_some();
+        // 418.6: a text change applies to a spell too (Sleight of Mind:
+        // "target spell or permanent").
+        let colour_only = colour_only
+            || (effect.text.is_some()
+                && effect
+                    == tolaria_cards::LayerEffect {
+                        text: effect.text,
+                        ..Default::default()
+                    });
         for o in self.objects_of(ctx, what) {
             let spell = colour_only && self.obj(o).is_some_and(|x| x.zone == Zone::Stack);
             if !self.is_present(o) && !spell {

@@ -18,10 +18,7 @@ use tolaria_cards::{Ability, Effect, PlayerRef, TargetSpec};
 /// The effects of a stack item, from the static card data.
 pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
     match &item.kind {
-        StackKind::Spell { obj } => game.objects[obj.slot as usize]
-            .spell_face()
-            .spell
-            .effects_for(item.mode),
+        StackKind::Spell { obj } => game.spell_text(*obj).spell.effects_for(item.mode),
         StackKind::Ability {
             ability, trigger, ..
         } => match ability.get_if(!trigger.delayed) {
@@ -38,10 +35,7 @@ pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
 
 pub(crate) fn specs_of(game: &Game, item: &StackItem) -> &'static [TargetSpec] {
     match &item.kind {
-        StackKind::Spell { obj } => game.objects[obj.slot as usize]
-            .spell_face()
-            .spell
-            .targets_for(item.mode),
+        StackKind::Spell { obj } => game.spell_text(*obj).spell.targets_for(item.mode),
         StackKind::Ability {
             ability, trigger, ..
         } => match ability.get_if(!trigger.delayed) {
@@ -56,6 +50,25 @@ pub(crate) fn specs_of(game: &Game, item: &StackItem) -> &'static [TargetSpec] {
 }
 
 impl Game {
+    /// The face a spell on the stack resolves with: its spell face
+    /// (`Object::spell_face`), as a text-changing effect on the spell
+    /// rewrote it (418.6; the latest in timestamp order).
+    pub(crate) fn spell_text(&self, obj: ObjId) -> &'static tolaria_cards::CardFace {
+        let o = &self.objects[obj.slot as usize];
+        let change = self
+            .effects
+            .iter()
+            .filter(|e| e.affected == obj && e.effect.text.is_some())
+            .max_by_key(|e| e.timestamp)
+            .and_then(|e| e.effect.text);
+        match change {
+            Some(t) if !o.is_face_down() => {
+                tolaria_cards::bent_face(o.card, o.spell_face_index(), t)
+            }
+            _ => o.spell_face(),
+        }
+    }
+
     /// 413: resolve the top object of the stack.
     pub(crate) fn resolve_top(&mut self) {
         self.passes = 0;
@@ -608,6 +621,21 @@ impl Game {
                         r.item.x,
                         (tapped, aura_target),
                     ) {
+                        // 418.6 (Magical Hack's ruling): "If you change the
+                        // text of a spell which is to become a permanent,
+                        // the permanent will retain the text change until
+                        // the effect wears off." The spell's text changes
+                        // follow it into play.
+                        let mut followed = false;
+                        for e in &mut self.effects {
+                            if e.affected == obj && e.effect.text.is_some() {
+                                e.affected = new;
+                                followed = true;
+                            }
+                        }
+                        if followed {
+                            self.board.valid = false;
+                        }
                         if suspend_haste {
                             self.suspend_haste(new, card, r.ctx.controller);
                         }
@@ -651,7 +679,10 @@ impl Game {
                 {
                     // 502.16a: "If the buyback cost was paid, put this spell
                     // into its owner's hand instead of into that player's
-                    // graveyard as it resolves."
+                    // graveyard as it resolves." With Yawgmoth's Will's
+                    // "remove that card from the game instead" both replace
+                    // the move (419.9a; its ruling): the buyback applies
+                    // (ARCHITECTURE.md, "Yawgmoth's Will").
                     self.move_to(obj, Zone::Hand(owner), MoveReason::Resolve);
                 } else if let Some(new) =
                     self.move_to(obj, Zone::Graveyard(owner), MoveReason::Resolve)

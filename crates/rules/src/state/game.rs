@@ -293,6 +293,13 @@ pub struct Game {
     /// pool grants such an ability in quotes).
     #[serde(default = "yes")]
     pub restricted_mana: bool,
+    /// Derived: some card of the game has split second (502.58) on a
+    /// face, so the priority listing looks at the spells on the stack for
+    /// it only then (a spell on the stack has its printed keywords,
+    /// `characteristics::compute`); set as cards are created, like
+    /// `restricted_mana` (spell copies copy a card of the game).
+    #[serde(default = "yes")]
+    pub split_second_cards: bool,
     /// Derived: some card of the game has a static ability that works in
     /// the graveyard (402.8h, Anger), so the layers look at graveyards and
     /// the board is recomputed as cards enter and leave them; set as cards

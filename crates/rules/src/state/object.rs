@@ -261,7 +261,15 @@ impl TokenSource {
     /// Finds the path of a `CreateTokens` effect of `card` (by identity).
     pub fn find(card: CardId, effect: &tolaria_cards::Effect) -> Option<TokenSource> {
         let def = db().get(card);
-        for (fi, face) in def.faces.iter().enumerate() {
+        // 418.6: an ability a text change rewrote is found at the same
+        // place in the rewritten face; the token is the printed one
+        // (ARCHITECTURE.md, "Text-changing effects").
+        let faces = def.faces.iter().enumerate().chain(
+            tolaria_cards::text_change::bent_faces(card)
+                .into_iter()
+                .map(|(fi, f)| (fi as usize, f)),
+        );
+        for (fi, face) in faces {
             // The face's abilities, then those it grants in quotes
             // (Squirrel Nest's land makes Squirrels), from `GRANTED_BASE`.
             let abilities = face.abilities.iter().enumerate().chain(

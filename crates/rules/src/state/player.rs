@@ -115,6 +115,16 @@ pub struct Player {
     /// beginning of this turn").
     #[serde(default)]
     pub untapped_lands_at_turn_start: u16,
+    /// Yawgmoth's Will: until the cleanup step (314.2) the player may play
+    /// the cards in their graveyard as from their hand; the card whose
+    /// effect allows it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graveyard_plays: Option<tolaria_cards::CardId>,
+    /// Yawgmoth's Will: this turn, a card that would be put into the
+    /// player's graveyard is removed from the game instead (419.1a); the
+    /// card whose effect it is. Ends as the next turn begins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graveyard_removal: Option<tolaria_cards::CardId>,
     /// 417.1: the damage dealt to the player this turn, and of it the
     /// damage from artifact sources (Simulacrum, Reverse Polarity): a
     /// tally of the damage events, emptied as the turn begins.
@@ -195,6 +205,8 @@ impl Player {
             untapped_lands_at_turn_start: 0,
             damage_this_turn: 0,
             artifact_damage_this_turn: 0,
+            graveyard_plays: None,
+            graveyard_removal: None,
             team: None,
             emperor: false,
             entrant: None,

@@ -148,6 +148,11 @@ pub(crate) struct Casting {
     /// 502.22a: the spell is played from the graveyard with flashback: its
     /// flashback cost is paid rather than its mana cost.
     pub flashback: bool,
+    /// 502.22a with Yawgmoth's Will: a card with flashback played from the
+    /// graveyard either way; the player is asked first whether to pay the
+    /// flashback cost (`OptionalCost::Flashback`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub flashback_optional: bool,
     /// Permanents returned to their owner's hand for the cost (409.1h).
     #[serde(default)]
     pub returned: u8,
@@ -228,6 +233,7 @@ impl Casting {
             sacrificed_power: 0,
             targets_done: false,
             flashback: false,
+            flashback_optional: false,
             returned: 0,
             removed_paid: 0,
             free: false,
@@ -466,6 +472,9 @@ pub enum OptionalCost {
     Buyback,
     /// 409.1b: the spell's alternative cost, rather than its mana cost.
     Alternative,
+    /// 502.22a: the flashback cost of a card played from a graveyard that
+    /// another effect lets its controller play too (Yawgmoth's Will).
+    Flashback,
     /// 502.32a: the entwine cost, announced by choosing every mode (the
     /// mode numbered after the spell's modes), not asked separately.
     Entwine,
@@ -481,6 +490,7 @@ impl OptionalCost {
             OptionalCost::Kicker(i) => 1 << i,
             OptionalCost::Buyback => 4,
             OptionalCost::Alternative => 16,
+            OptionalCost::Flashback => 8,
             OptionalCost::Entwine | OptionalCost::Replicate => 0,
         }
     }
@@ -490,6 +500,7 @@ impl OptionalCost {
             OptionalCost::Kicker(_) => "second kicker cost",
             OptionalCost::Buyback => "buyback cost",
             OptionalCost::Alternative => "alternative cost",
+            OptionalCost::Flashback => "flashback cost",
             OptionalCost::Entwine => "entwine cost",
             OptionalCost::Replicate => "replicate cost",
         }

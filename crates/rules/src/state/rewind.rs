@@ -90,18 +90,255 @@ fn clone_players_into(dst: &mut Vec<Player>, src: &mut [Player]) {
     }
 }
 
+/// `dst` made equal to `src` in every field but those `RewindPoint::of`
+/// sets itself (the arena, events, players, `in_play`, the board and the
+/// rewind fields), each with `clone_from`, so that the lists of `dst` (the
+/// last rewind point's game) are refilled in their allocations rather than
+/// allocated again and the old ones freed (issue 22). The destructuring is
+/// exhaustive: a new field of `Game` doesn't compile until it is named here.
+fn clone_rest_into(dst: &mut Game, src: &Game) {
+    let Game {
+        seed,
+        players: _,
+        objects: _,
+        in_play: _,
+        stack,
+        removed,
+        ante,
+        phased_out,
+        turn,
+        active,
+        starting_player,
+        step,
+        passes,
+        decision,
+        flow,
+        effects,
+        pending_triggers,
+        combat,
+        casting,
+        mana_choice,
+        resolving,
+        rewind: _,
+        main,
+        subgame_origin,
+        subgame_pending,
+        subgame_result,
+        rewind_events,
+        rng,
+        next_timestamp,
+        next_stack_id,
+        options,
+        turn_markers,
+        turn_controller,
+        turn_control_next,
+        shields,
+        prevent_combat_damage,
+        camouflage,
+        prevent_combat_damage_by,
+        cant_block_pairs,
+        block_rules_this_turn,
+        uncounterable_spells_of,
+        delayed_end_of_combat,
+        delayed_next_upkeep,
+        delayed_your_upkeep,
+        delayed_end_step,
+        delayed_cleanup,
+        delayed_your_end_step,
+        ability_activations,
+        removals,
+        delayed_turn_end_step,
+        delayed_extra_turn_end,
+        delayed_dies,
+        delayed_leaves,
+        delayed_control_lost,
+        haunts,
+        cant_phase_out,
+        damaged_by,
+        exile_if_dies,
+        exile_damaged_statics,
+        graveyard_triggers,
+        restricted_mana,
+        split_second_cards,
+        graveyard_statics,
+        free_plays,
+        graveyard_plays,
+        any_player_abilities,
+        flash_grants,
+        draw_discard_choices,
+        hand_actions,
+        face_down_seen,
+        untap_choices,
+        untap_holds,
+        play_bans,
+        granted_actions,
+        destruction_shields,
+        must_block,
+        defender_attack_rules,
+        assigns_no_combat_damage,
+        untap_limited,
+        untap_limits_left,
+        redirect_rules,
+        draw_rules,
+        sanctuaries,
+        damage_prevention_rules,
+        extra_turns,
+        extra_phases,
+        ending_turn,
+        cleanup_again,
+        face_up_choice,
+        creatures_died_this_turn,
+        died_this_turn,
+        counts_deaths_by_type,
+        result,
+        lki,
+        replay,
+        board: _,
+        events: _,
+        sba_dirty,
+        action_count,
+        rewind_spare: _,
+    } = src;
+    dst.seed.clone_from(seed);
+    dst.stack.clone_from(stack);
+    dst.removed.clone_from(removed);
+    dst.ante.clone_from(ante);
+    dst.phased_out.clone_from(phased_out);
+    dst.turn.clone_from(turn);
+    dst.active.clone_from(active);
+    dst.starting_player.clone_from(starting_player);
+    dst.step.clone_from(step);
+    dst.passes.clone_from(passes);
+    dst.decision.clone_from(decision);
+    dst.flow.clone_from(flow);
+    dst.effects.clone_from(effects);
+    dst.pending_triggers.clone_from(pending_triggers);
+    dst.combat.clone_from(combat);
+    dst.casting.clone_from(casting);
+    dst.mana_choice.clone_from(mana_choice);
+    dst.resolving.clone_from(resolving);
+    dst.main.clone_from(main);
+    dst.subgame_origin.clone_from(subgame_origin);
+    dst.subgame_pending.clone_from(subgame_pending);
+    dst.subgame_result.clone_from(subgame_result);
+    dst.rewind_events.clone_from(rewind_events);
+    dst.rng.clone_from(rng);
+    dst.next_timestamp.clone_from(next_timestamp);
+    dst.next_stack_id.clone_from(next_stack_id);
+    dst.options.clone_from(options);
+    dst.turn_markers.clone_from(turn_markers);
+    dst.turn_controller.clone_from(turn_controller);
+    dst.turn_control_next.clone_from(turn_control_next);
+    dst.shields.clone_from(shields);
+    dst.prevent_combat_damage.clone_from(prevent_combat_damage);
+    dst.camouflage.clone_from(camouflage);
+    dst.prevent_combat_damage_by
+        .clone_from(prevent_combat_damage_by);
+    dst.cant_block_pairs.clone_from(cant_block_pairs);
+    dst.block_rules_this_turn.clone_from(block_rules_this_turn);
+    dst.uncounterable_spells_of
+        .clone_from(uncounterable_spells_of);
+    dst.delayed_end_of_combat.clone_from(delayed_end_of_combat);
+    dst.delayed_next_upkeep.clone_from(delayed_next_upkeep);
+    dst.delayed_your_upkeep.clone_from(delayed_your_upkeep);
+    dst.delayed_end_step.clone_from(delayed_end_step);
+    dst.delayed_cleanup.clone_from(delayed_cleanup);
+    dst.delayed_your_end_step.clone_from(delayed_your_end_step);
+    dst.ability_activations.clone_from(ability_activations);
+    dst.removals.clone_from(removals);
+    dst.delayed_turn_end_step.clone_from(delayed_turn_end_step);
+    dst.delayed_extra_turn_end
+        .clone_from(delayed_extra_turn_end);
+    dst.delayed_dies.clone_from(delayed_dies);
+    dst.delayed_leaves.clone_from(delayed_leaves);
+    dst.delayed_control_lost.clone_from(delayed_control_lost);
+    dst.haunts.clone_from(haunts);
+    dst.cant_phase_out.clone_from(cant_phase_out);
+    dst.damaged_by.clone_from(damaged_by);
+    dst.exile_if_dies.clone_from(exile_if_dies);
+    dst.exile_damaged_statics.clone_from(exile_damaged_statics);
+    dst.graveyard_triggers.clone_from(graveyard_triggers);
+    dst.restricted_mana.clone_from(restricted_mana);
+    dst.split_second_cards.clone_from(split_second_cards);
+    dst.graveyard_statics.clone_from(graveyard_statics);
+    dst.free_plays.clone_from(free_plays);
+    dst.graveyard_plays.clone_from(graveyard_plays);
+    dst.any_player_abilities.clone_from(any_player_abilities);
+    dst.flash_grants.clone_from(flash_grants);
+    dst.draw_discard_choices.clone_from(draw_discard_choices);
+    dst.hand_actions.clone_from(hand_actions);
+    dst.face_down_seen.clone_from(face_down_seen);
+    dst.untap_choices.clone_from(untap_choices);
+    dst.untap_holds.clone_from(untap_holds);
+    dst.play_bans.clone_from(play_bans);
+    dst.granted_actions.clone_from(granted_actions);
+    dst.destruction_shields.clone_from(destruction_shields);
+    dst.must_block.clone_from(must_block);
+    dst.defender_attack_rules.clone_from(defender_attack_rules);
+    dst.assigns_no_combat_damage
+        .clone_from(assigns_no_combat_damage);
+    dst.untap_limited.clone_from(untap_limited);
+    dst.untap_limits_left.clone_from(untap_limits_left);
+    dst.redirect_rules.clone_from(redirect_rules);
+    dst.draw_rules.clone_from(draw_rules);
+    dst.sanctuaries.clone_from(sanctuaries);
+    dst.damage_prevention_rules
+        .clone_from(damage_prevention_rules);
+    dst.extra_turns.clone_from(extra_turns);
+    dst.extra_phases.clone_from(extra_phases);
+    dst.ending_turn.clone_from(ending_turn);
+    dst.cleanup_again.clone_from(cleanup_again);
+    dst.face_up_choice.clone_from(face_up_choice);
+    dst.creatures_died_this_turn
+        .clone_from(creatures_died_this_turn);
+    dst.died_this_turn.clone_from(died_this_turn);
+    dst.counts_deaths_by_type.clone_from(counts_deaths_by_type);
+    dst.result.clone_from(result);
+    dst.lki.clone_from(lki);
+    dst.replay.clone_from(replay);
+    dst.sba_dirty.clone_from(sba_dirty);
+    dst.action_count.clone_from(action_count);
+}
+
 impl RewindPoint {
     /// The rewind point of `g` now (its own rewind point, if any, is
     /// retired first), built in the spare allocations when there are some.
     pub(crate) fn of(g: &mut Game) -> Box<RewindPoint> {
         g.retire_rewind();
         let spare = g.rewind_spare.0.take();
+        if let Some(mut p) = spare {
+            // The last point's game refilled field by field.
+            clone_rest_into(&mut p.game, g);
+            debug_assert!(p.game.rewind.is_none() && g.rewind.is_none());
+            debug_assert!(p.game.objects.is_empty() && p.game.events.is_empty());
+            // A valid board (derived data) isn't copied: the restored game
+            // recomputes it (`Board::rewound`).
+            if g.board.valid {
+                p.game.board = crate::continuous::characteristics::Board::loaded();
+            } else {
+                p.game.board.clone_from(&g.board);
+            }
+            clone_players_into(&mut p.game.players, &mut g.players);
+            p.game.in_play.clone_from(&g.in_play);
+            p.saved.clear();
+            p.saved.extend(
+                g.objects
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, o)| !matches!(o.zone, Zone::Library(_)))
+                    .map(|(i, o)| (i as u32, *o)),
+            );
+            p.len = g.objects.len();
+            #[cfg(debug_assertions)]
+            p.full.clone_from(&g.objects);
+            return p;
+        }
         let objects = std::mem::take(&mut g.objects);
         let events = std::mem::take(&mut g.events);
         // A valid board (derived data) isn't copied: the restored game
         // recomputes it (`Board::rewound`).
         let board = g.board.valid.then(|| std::mem::take(&mut g.board));
-        // The players and `in_play` are copied into the spare's lists.
+        // The players and `in_play` are copied below.
         let players = std::mem::take(&mut g.players);
         let in_play = std::mem::take(&mut g.in_play);
         let mut game = g.clone();
@@ -113,42 +350,23 @@ impl RewindPoint {
             g.board = board;
             game.board.rewound = true;
         }
-        let (point, mut saved) = match spare {
-            Some(mut point) => {
-                game.players = std::mem::take(&mut point.game.players);
-                game.in_play = std::mem::take(&mut point.game.in_play);
-                let saved = std::mem::take(&mut point.saved);
-                (Some(point), saved)
-            }
-            None => (None, Vec::new()),
-        };
+        // The first point of the game: its lists are allocated now.
         clone_players_into(&mut game.players, &mut g.players);
         game.in_play.clone_from(&g.in_play);
-        saved.clear();
-        saved.extend(
-            g.objects
-                .iter()
-                .enumerate()
-                .filter(|(_, o)| !matches!(o.zone, Zone::Library(_)))
-                .map(|(i, o)| (i as u32, *o)),
-        );
-        match point {
-            Some(mut p) => {
-                p.game = game;
-                p.len = g.objects.len();
-                p.saved = saved;
-                #[cfg(debug_assertions)]
-                p.full.clone_from(&g.objects);
-                p
-            }
-            None => Box::new(RewindPoint {
-                game,
-                len: g.objects.len(),
-                saved,
-                #[cfg(debug_assertions)]
-                full: g.objects.clone(),
-            }),
-        }
+        let saved = g
+            .objects
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| !matches!(o.zone, Zone::Library(_)))
+            .map(|(i, o)| (i as u32, *o))
+            .collect();
+        Box::new(RewindPoint {
+            game,
+            len: g.objects.len(),
+            saved,
+            #[cfg(debug_assertions)]
+            full: g.objects.clone(),
+        })
     }
 
     /// The arena at the rewind point, rebuilt from `objects` (the arena now).

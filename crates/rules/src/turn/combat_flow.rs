@@ -654,6 +654,18 @@ impl Game {
     /// and `each` as `attack_options` finds them. The cheap test of the
     /// requirement comes first.
     fn attack_requirement_unmet(&self, any_cost: bool, each: u32) -> bool {
+        // Without a static ability in play (`may_have_statics`: no
+        // permanent has `flags::STATICS` either), only "attacks this turn
+        // if able" (`this_turn::ATTACKS`) makes a creature `must_attack`:
+        // looked for first, one flag per permanent.
+        if !self.may_have_statics()
+            && !self.in_play.iter().any(|&id| {
+                self.objects[id.slot as usize].this_turn & crate::state::object::this_turn::ATTACKS
+                    != 0
+            })
+        {
+            return false;
+        }
         let active = self.active;
         self.in_play.iter().any(|&id| {
             if !self.may_attack_at_all(id)
@@ -1055,6 +1067,16 @@ impl Game {
                 // noncreature permanent (the lands) is judged once, not
                 // with each attacker.
                 if !self.chars(b).is_creature() {
+                    continue;
+                }
+                // `can_block`'s first test, judged once per permanent: a
+                // tapped or phased-out creature, or one that can't block
+                // this turn, blocks no attacker.
+                let o = &self.objects[b.slot as usize];
+                if o.is_tapped()
+                    || o.is_phased_out()
+                    || o.this_turn & crate::state::object::this_turn::CANT_BLOCK != 0
+                {
                     continue;
                 }
                 for a in &self.combat.attackers {

@@ -92,6 +92,7 @@ impl Game {
             untap_limits_left: Vec::new(),
             graveyard_triggers: false,
             restricted_mana: false,
+            split_second_cards: false,
             graveyard_statics: false,
             free_plays: Vec::new(),
             graveyard_plays: false,
@@ -143,6 +144,10 @@ impl Game {
                 .iter()
                 .any(|a| matches!(a, tolaria_cards::Ability::Mana(m) if m.spend_only.is_some()))
         });
+        self.split_second_cards |= def
+            .faces
+            .iter()
+            .any(|f| f.keywords.has(tolaria_cards::Keyword::SplitSecond));
         self.graveyard_statics |= front.has_graveyard_statics;
         self.graveyard_plays |= front.spell.flashback.is_some() || front.has_graveyard_abilities;
         self.counts_deaths_by_type |= def.faces.iter().any(|f| f.counts_deaths_by_type);

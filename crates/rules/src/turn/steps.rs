@@ -214,6 +214,10 @@ impl Game {
         };
         // Island Sanctuary's "until your next turn" ends.
         self.sanctuaries.retain(|&p| p != active);
+        // Yawgmoth's Will's "this turn" ends with the turn.
+        for p in &mut self.players {
+            p.graveyard_removal = None;
+        }
         for (i, p) in self.players.iter_mut().enumerate() {
             if fresh & (1 << i) == 0 {
                 continue;
@@ -663,6 +667,11 @@ impl Game {
         self.defender_attack_rules.clear();
         self.must_block.clear();
         self.draw_rules.clear();
+        // Yawgmoth's Will: "until end of turn, you may play … from your
+        // graveyard".
+        for p in &mut self.players {
+            p.graveyard_plays = None;
+        }
         self.redirect_rules.clear();
         self.damage_prevention_rules.clear();
         self.emit(Event::CleanupDamageRemoved);
