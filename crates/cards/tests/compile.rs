@@ -772,10 +772,10 @@ fn uncompilable_card_is_unsupported_with_its_phrase() {
             .starts_with("As long as the top card of your graveyard"),
         "{u}"
     );
-    // Sneak Attack's "You may put a creature card from your hand into
-    // play. That creature gains haste. …" has no model: the whole card is
-    // unsupported (Incinerate, the earlier example, now compiles).
-    assert!(!card("Sneak Attack").is_supported());
+    // Cauldron Dance's two delayed abilities in one spell have no model:
+    // the whole card is unsupported (Incinerate and Sneak Attack, the
+    // earlier examples, now compile).
+    assert!(!card("Cauldron Dance").is_supported());
 }
 
 #[test]

@@ -1423,6 +1423,13 @@ pub enum Effect {
     PutSelfFromGraveyardIntoPlayAttached {
         to: ObjectRef,
     },
+    /// "Return the top creature card of your graveyard to play" (Shallow
+    /// Grave, Corpse Dance): the matching card put there last (217.4: a
+    /// graveyard keeps its order), no choice; put into play under the
+    /// controller's control, it is "that creature" (`ObjectRef::Chosen`).
+    TopOfGraveyardIntoPlay {
+        filter: ObjectFilter,
+    },
     /// "When [this] is put into a graveyard from play, put it on top of
     /// its owner's library" (Undying Beast, Avenging Angel): the card it
     /// became in its owner's graveyard (217.1c), if it is still there; on

@@ -801,6 +801,13 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             return Some(v);
         }
     }
+    // "Return the top creature card of your graveyard to play" (Shallow
+    // Grave).
+    if p.at_all("return the top") {
+        if let Some(v) = attempt(p, cx, super::graveyard_all::top_of_graveyard_into_play) {
+            return Some(v);
+        }
+    }
     // Cards revealed until one is found, and where they go.
     if let Some(v) = attempt(p, cx, super::reveal::clause) {
         return Some(v);

@@ -14,6 +14,20 @@
 use super::*;
 use crate::{AllGraveyardDest, Amount, Effect, GraveyardCardDest};
 
+/// "Return the top creature card of your graveyard to play" (Shallow
+/// Grave): the card put there last, no choice; "that creature" / "it"
+/// afterwards is the permanent it became.
+pub(super) fn top_of_graveyard_into_play(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    p.eat_all("return the top").then_some(())?;
+    let filter = super::library::card_filter(p)?;
+    p.eat_all("of your graveyard to play").then_some(())?;
+    // 212.4: an Aura put into play this way would need a choice of what
+    // it enchants, which this effect doesn't offer.
+    (p.at(".") && !super::library::may_be_aura(&filter)).then_some(())?;
+    cx.last_obj = Some(crate::ObjectRef::Chosen);
+    Some(vec![Effect::TopOfGraveyardIntoPlay { filter }])
+}
+
 /// "exile a card from your graveyard" (Decaying Soil; 2007 "remove a card
 /// in your graveyard from the game"), "exile seven cards from your
 /// graveyard" (False Memories), "put a card from your graveyard on the

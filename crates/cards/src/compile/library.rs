@@ -756,6 +756,13 @@ pub(super) fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             p.eat_all(". repeat this process until no one puts a card into play")
                 .then_some(())?;
         }
+        // "That creature gains haste. Sacrifice the creature at the
+        // beginning of the next end step." (Sneak Attack): the permanent
+        // the card became (`ResolveCtx::chosen`, which a delayed ability
+        // remembers, 404.4); only the controller's own put.
+        if who == PlayerRef::You && !super::library::may_be_aura(&f) {
+            cx.last_obj = Some(ObjectRef::Chosen);
+        }
         return Some(vec![Effect::PutFromHand {
             who,
             filter: f,
@@ -1568,6 +1575,11 @@ fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         // play unless an effect says otherwise, 502.26.)
         if p.eat_all("from your hand into play") && (p.eat_all("face up") || p.at(".")) {
             (!may_be_aura(&f)).then_some(())?;
+            // "That creature gains haste. Sacrifice the creature at the
+            // beginning of the next end step." (Sneak Attack): the
+            // permanent the card became (`ResolveCtx::chosen`, which a
+            // delayed ability remembers, 404.4).
+            cx.last_obj = Some(ObjectRef::Chosen);
             return Some(vec![Effect::PutFromHand {
                 who: PlayerRef::You,
                 filter: f,

@@ -916,16 +916,40 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
             } else if who == PlayerRef::You
                 && matches!(cx.it(), ObjectRef::Target(0))
                 && cx.targets.len() == 1
-                && p.at("it")
-                && p.peek_at(1) == "at"
+                && (p.at("it") && p.peek_at(1) == "at"
+                    || p.at_all("that creature at the beginning of the next end step"))
             {
                 // "Target creature you control gains flying until end of
                 // turn. Sacrifice it at the beginning of the next end step."
-                // (Krovikan Elementalist): the target, if you still control
-                // it then (404.4: the delayed ability remembers it).
-                p.eat("it");
+                // (Krovikan Elementalist), "Return target creature card from
+                // your graveyard to play. Sacrifice that creature at the
+                // beginning of the next end step." (Footsteps of the Goryo):
+                // the target (the permanent it became), if you still
+                // control it then (404.4: the delayed ability remembers it).
+                if !p.eat("it") {
+                    p.eat_all("that creature");
+                }
                 Effect::SacrificeThese {
                     what: ObjectRef::Target(0),
+                }
+            } else if who == PlayerRef::You
+                && cx.it() == ObjectRef::Chosen
+                && cx
+                    .effects
+                    .iter()
+                    .any(|e| matches!(e, Effect::PutFromHand { .. }))
+                && (p.at("it") || p.at_all("that creature") || p.at_all("the creature"))
+            {
+                // "You may put a creature card from your hand into play.
+                // That creature gains haste. Sacrifice the creature at the
+                // beginning of the next end step." (Sneak Attack): the
+                // permanent put, if you still control it then.
+                if !p.eat("it") {
+                    p.bump();
+                    p.bump();
+                }
+                Effect::SacrificeThese {
+                    what: ObjectRef::Chosen,
                 }
             } else if let Some(n) = number_word(p.peek()).filter(|n| (2..=9).contains(n)) {
                 // "Target player sacrifices two attacking creatures." (Ends),

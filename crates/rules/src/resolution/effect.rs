@@ -1191,6 +1191,7 @@ impl Game {
             | Effect::PutSelfFromGraveyardIntoPlay { .. }
             | Effect::PutSelfFromGraveyardIntoPlayAttached { .. }
             | Effect::PutSelfFromGraveyardOnLibrary { .. }
+            | Effect::TopOfGraveyardIntoPlay { .. }
             | Effect::ReturnFromGraveyardThisTurn { .. }
             | Effect::ReturnOwnedToHand { .. }
             | Effect::ReturnAllFromGraveyardsToHand { .. }

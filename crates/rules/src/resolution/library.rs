@@ -1279,6 +1279,24 @@ impl Game {
                     }
                 }
             }
+            Effect::TopOfGraveyardIntoPlay { filter } => {
+                // 217.4: the graveyard's order is kept; its top card is the
+                // last one put there.
+                let p = ctx.controller;
+                let top = self.player(p).graveyard.iter().rev().copied().find(|o| {
+                    crate::continuous::filter::matches_card(
+                        filter,
+                        self.objects[o.slot as usize].card,
+                    )
+                });
+                if let Some(o) = top {
+                    let new = self.put_in_play(o, p, false);
+                    // "That creature gains haste …" (Shallow Grave).
+                    if let (Some(new), Some(r)) = (new, self.resolving.as_mut()) {
+                        r.ctx.chosen = Some(new);
+                    }
+                }
+            }
             Effect::PutSelfFromGraveyardOnLibrary { bottom } => {
                 // 217.1c: the card the permanent became in its owner's
                 // graveyard, only while it is still there.
