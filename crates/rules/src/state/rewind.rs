@@ -90,6 +90,19 @@ fn clone_players_into(dst: &mut Vec<Player>, src: &mut [Player]) {
     }
 }
 
+/// `dst.clone_from(src)` for a list, at once when both are empty (most
+/// of the game's lists, most of the time).
+#[inline(always)]
+fn clone_list<T: Clone>(dst: &mut Vec<T>, src: &Vec<T>) {
+    if src.is_empty() {
+        if !dst.is_empty() {
+            dst.clear();
+        }
+    } else {
+        dst.clone_from(src);
+    }
+}
+
 /// `dst` made equal to `src` in every field but those `RewindPoint::of`
 /// sets itself (the arena, events, players, `in_play`, the board and the
 /// rewind fields), each with `clone_from`, so that the lists of `dst` (the
@@ -200,10 +213,10 @@ fn clone_rest_into(dst: &mut Game, src: &Game) {
         rewind_spare: _,
     } = src;
     dst.seed.clone_from(seed);
-    dst.stack.clone_from(stack);
-    dst.removed.clone_from(removed);
-    dst.ante.clone_from(ante);
-    dst.phased_out.clone_from(phased_out);
+    clone_list(&mut dst.stack, stack);
+    clone_list(&mut dst.removed, removed);
+    clone_list(&mut dst.ante, ante);
+    clone_list(&mut dst.phased_out, phased_out);
     dst.turn.clone_from(turn);
     dst.active.clone_from(active);
     dst.starting_player.clone_from(starting_player);
@@ -211,14 +224,14 @@ fn clone_rest_into(dst: &mut Game, src: &Game) {
     dst.passes.clone_from(passes);
     dst.decision.clone_from(decision);
     dst.flow.clone_from(flow);
-    dst.effects.clone_from(effects);
-    dst.pending_triggers.clone_from(pending_triggers);
+    clone_list(&mut dst.effects, effects);
+    clone_list(&mut dst.pending_triggers, pending_triggers);
     dst.combat.clone_from(combat);
     dst.casting.clone_from(casting);
     dst.mana_choice.clone_from(mana_choice);
     dst.resolving.clone_from(resolving);
     dst.main.clone_from(main);
-    dst.subgame_origin.clone_from(subgame_origin);
+    clone_list(&mut dst.subgame_origin, subgame_origin);
     dst.subgame_pending.clone_from(subgame_pending);
     dst.subgame_result.clone_from(subgame_result);
     dst.rewind_events.clone_from(rewind_events);
@@ -228,73 +241,73 @@ fn clone_rest_into(dst: &mut Game, src: &Game) {
     dst.options.clone_from(options);
     dst.turn_markers.clone_from(turn_markers);
     dst.turn_controller.clone_from(turn_controller);
-    dst.turn_control_next.clone_from(turn_control_next);
-    dst.shields.clone_from(shields);
+    clone_list(&mut dst.turn_control_next, turn_control_next);
+    clone_list(&mut dst.shields, shields);
     dst.prevent_combat_damage.clone_from(prevent_combat_damage);
     dst.camouflage.clone_from(camouflage);
     dst.prevent_combat_damage_by
         .clone_from(prevent_combat_damage_by);
-    dst.cant_block_pairs.clone_from(cant_block_pairs);
-    dst.block_rules_this_turn.clone_from(block_rules_this_turn);
+    clone_list(&mut dst.cant_block_pairs, cant_block_pairs);
+    clone_list(&mut dst.block_rules_this_turn, block_rules_this_turn);
     dst.uncounterable_spells_of
         .clone_from(uncounterable_spells_of);
-    dst.delayed_end_of_combat.clone_from(delayed_end_of_combat);
-    dst.delayed_next_upkeep.clone_from(delayed_next_upkeep);
-    dst.delayed_your_upkeep.clone_from(delayed_your_upkeep);
-    dst.delayed_end_step.clone_from(delayed_end_step);
-    dst.delayed_cleanup.clone_from(delayed_cleanup);
-    dst.delayed_your_end_step.clone_from(delayed_your_end_step);
-    dst.ability_activations.clone_from(ability_activations);
-    dst.removals.clone_from(removals);
-    dst.delayed_turn_end_step.clone_from(delayed_turn_end_step);
+    clone_list(&mut dst.delayed_end_of_combat, delayed_end_of_combat);
+    clone_list(&mut dst.delayed_next_upkeep, delayed_next_upkeep);
+    clone_list(&mut dst.delayed_your_upkeep, delayed_your_upkeep);
+    clone_list(&mut dst.delayed_end_step, delayed_end_step);
+    clone_list(&mut dst.delayed_cleanup, delayed_cleanup);
+    clone_list(&mut dst.delayed_your_end_step, delayed_your_end_step);
+    clone_list(&mut dst.ability_activations, ability_activations);
+    clone_list(&mut dst.removals, removals);
+    clone_list(&mut dst.delayed_turn_end_step, delayed_turn_end_step);
     dst.delayed_extra_turn_end
         .clone_from(delayed_extra_turn_end);
-    dst.delayed_dies.clone_from(delayed_dies);
-    dst.delayed_leaves.clone_from(delayed_leaves);
-    dst.delayed_control_lost.clone_from(delayed_control_lost);
-    dst.haunts.clone_from(haunts);
-    dst.cant_phase_out.clone_from(cant_phase_out);
-    dst.damaged_by.clone_from(damaged_by);
-    dst.exile_if_dies.clone_from(exile_if_dies);
+    clone_list(&mut dst.delayed_dies, delayed_dies);
+    clone_list(&mut dst.delayed_leaves, delayed_leaves);
+    clone_list(&mut dst.delayed_control_lost, delayed_control_lost);
+    clone_list(&mut dst.haunts, haunts);
+    clone_list(&mut dst.cant_phase_out, cant_phase_out);
+    clone_list(&mut dst.damaged_by, damaged_by);
+    clone_list(&mut dst.exile_if_dies, exile_if_dies);
     dst.exile_damaged_statics.clone_from(exile_damaged_statics);
     dst.graveyard_triggers.clone_from(graveyard_triggers);
     dst.restricted_mana.clone_from(restricted_mana);
     dst.split_second_cards.clone_from(split_second_cards);
     dst.graveyard_statics.clone_from(graveyard_statics);
-    dst.free_plays.clone_from(free_plays);
+    clone_list(&mut dst.free_plays, free_plays);
     dst.graveyard_plays.clone_from(graveyard_plays);
     dst.any_player_abilities.clone_from(any_player_abilities);
     dst.flash_grants.clone_from(flash_grants);
     dst.draw_discard_choices.clone_from(draw_discard_choices);
     dst.hand_actions.clone_from(hand_actions);
     dst.face_down_seen.clone_from(face_down_seen);
-    dst.untap_choices.clone_from(untap_choices);
-    dst.untap_holds.clone_from(untap_holds);
-    dst.play_bans.clone_from(play_bans);
-    dst.granted_actions.clone_from(granted_actions);
-    dst.destruction_shields.clone_from(destruction_shields);
-    dst.must_block.clone_from(must_block);
-    dst.defender_attack_rules.clone_from(defender_attack_rules);
+    clone_list(&mut dst.untap_choices, untap_choices);
+    clone_list(&mut dst.untap_holds, untap_holds);
+    clone_list(&mut dst.play_bans, play_bans);
+    clone_list(&mut dst.granted_actions, granted_actions);
+    clone_list(&mut dst.destruction_shields, destruction_shields);
+    clone_list(&mut dst.must_block, must_block);
+    clone_list(&mut dst.defender_attack_rules, defender_attack_rules);
     dst.assigns_no_combat_damage
         .clone_from(assigns_no_combat_damage);
-    dst.untap_limited.clone_from(untap_limited);
-    dst.untap_limits_left.clone_from(untap_limits_left);
-    dst.redirect_rules.clone_from(redirect_rules);
-    dst.draw_rules.clone_from(draw_rules);
-    dst.sanctuaries.clone_from(sanctuaries);
+    clone_list(&mut dst.untap_limited, untap_limited);
+    clone_list(&mut dst.untap_limits_left, untap_limits_left);
+    clone_list(&mut dst.redirect_rules, redirect_rules);
+    clone_list(&mut dst.draw_rules, draw_rules);
+    clone_list(&mut dst.sanctuaries, sanctuaries);
     dst.damage_prevention_rules
         .clone_from(damage_prevention_rules);
-    dst.extra_turns.clone_from(extra_turns);
+    clone_list(&mut dst.extra_turns, extra_turns);
     dst.extra_phases.clone_from(extra_phases);
     dst.ending_turn.clone_from(ending_turn);
     dst.cleanup_again.clone_from(cleanup_again);
     dst.face_up_choice.clone_from(face_up_choice);
     dst.creatures_died_this_turn
         .clone_from(creatures_died_this_turn);
-    dst.died_this_turn.clone_from(died_this_turn);
+    clone_list(&mut dst.died_this_turn, died_this_turn);
     dst.counts_deaths_by_type.clone_from(counts_deaths_by_type);
     dst.result.clone_from(result);
-    dst.lki.clone_from(lki);
+    clone_list(&mut dst.lki, lki);
     dst.replay.clone_from(replay);
     dst.sba_dirty.clone_from(sba_dirty);
     dst.action_count.clone_from(action_count);

@@ -257,6 +257,24 @@ impl Game {
             if fresh & (1 << o.controller.0) == 0 {
                 continue;
             }
+            // A card in a library holds none of these marks: they are
+            // cleared as it enters the library (a new object, 217.1c) and
+            // nothing marks a library card (issue 22: the loop skips them).
+            if matches!(o.zone, Zone::Library(_)) {
+                debug_assert!(
+                    o.activated_this_turn == 0
+                        && o.activated_twice_this_turn == 0
+                        && !o.dealt_damage_this_turn
+                        && !o.targeted_this_turn
+                        && o.flags
+                            & (flags::ATTACKED_THIS_TURN
+                                | flags::DAMAGED_OPPONENT_THIS_TURN
+                                | flags::DRAWN_THIS_TURN)
+                            == 0,
+                    "a library card with a per-turn mark"
+                );
+                continue;
+            }
             o.activated_this_turn = 0;
             o.activated_twice_this_turn = 0;
             // A permanent of the active player's (606.4b: of the whole
