@@ -170,6 +170,14 @@ impl CardFace {
     pub fn is_type(&self, t: CardType) -> bool {
         self.types.contains(t)
     }
+    /// Whether the face prints this static ability (as written, before
+    /// any effect: what the card does as it begins the game or comes
+    /// into play).
+    pub fn has_static(&self, s: &crate::StaticAbility) -> bool {
+        self.abilities
+            .iter()
+            .any(|a| matches!(a, crate::Ability::Static(x) if x == s))
+    }
     pub fn type_line(&self) -> String {
         let mut s = String::new();
         for st in self.supertypes.iter() {

@@ -655,16 +655,7 @@ impl Game {
             if tolaria_cards::db()
                 .get(entering)
                 .front()
-                .abilities
-                .iter()
-                .any(|a| {
-                    matches!(
-                        a,
-                        tolaria_cards::Ability::Static(
-                            tolaria_cards::StaticAbility::AsComesIntoPlayLoseAllLife
-                        )
-                    )
-                })
+                .has_static(&tolaria_cards::StaticAbility::AsComesIntoPlayLoseAllLife)
             {
                 let p = self.objects[new.slot as usize].controller;
                 let n = u32::try_from(self.life(p)).unwrap_or(0);

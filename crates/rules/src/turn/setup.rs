@@ -428,16 +428,7 @@ impl Game {
             self.objects[o.slot as usize]
                 .def()
                 .front()
-                .abilities
-                .iter()
-                .any(|a| {
-                    matches!(
-                        a,
-                        tolaria_cards::Ability::Static(
-                            tolaria_cards::StaticAbility::BeginGameInPlay
-                        )
-                    )
-                })
+                .has_static(&tolaria_cards::StaticAbility::BeginGameInPlay)
         })
     }
 
