@@ -37,6 +37,7 @@ mod hand_cards;
 mod keywords;
 mod lex;
 mod library;
+mod library_top;
 mod line;
 mod optional;
 mod payers;

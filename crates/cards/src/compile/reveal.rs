@@ -223,7 +223,7 @@ pub(super) fn clause(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     // "Scry 3, then reveal the top card of your library. CARDNAME deals
     // damage equal to that card's converted mana cost …" (Riddle of
     // Lightning): the card revealed is "that card"; where it goes after
-    // ("If it's …", "Put it …") is `library::top_card`'s.
+    // ("If it's …", "Put it …") is `library_top::top_card`'s.
     if p.at_all("reveal the top card of your library . cardname") {
         p.eat_all("reveal the top card of your library");
         return Some(vec![Effect::TopCard {
