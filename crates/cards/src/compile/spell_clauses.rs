@@ -434,3 +434,157 @@ pub(super) fn sacrifice_that_many_or_lose(p: &mut P, cx: &mut Cx) -> Option<()> 
     });
     Some(())
 }
+
+/// "sacrifice it": this permanent, no choice (the instructions of an
+/// "unless" whose cost the controller declined).
+fn sacrifice_this_directly(v: Vec<Effect>) -> Vec<Effect> {
+    v.into_iter()
+        .map(|e| match e {
+            Effect::Sacrifice {
+                who: PlayerRef::You,
+                filter,
+            } if filter.this => Effect::SacrificeThese {
+                what: ObjectRef::This,
+            },
+            e => e,
+        })
+        .collect()
+}
+
+/// The "unless you …" a sentence's instructions end with: "unless you
+/// discard a card" (Razormane Masticore), "unless {U} was spent to play it"
+/// (Plaxmanta), "unless you remove a card in your graveyard from the game"
+/// (Rotting Giant), "unless you sacrifice a land" (Bog Elemental),
+/// "unless you mill two cards" (Deep Spawn): `v` wrapped in the choice the
+/// controller makes on resolution; `v` unchanged if none follows.
+pub(super) fn unless_you(p: &mut P, cx: &mut Cx, mut v: Vec<Effect>) -> Option<Vec<Effect>> {
+    // "sacrifice CARDNAME unless you discard a card" (Razormane Masticore):
+    // the controller chooses on resolution.
+    if p.eat_all("unless you discard") {
+        // "unless you discard two cards" (Avatar of Discord).
+        let count = if p.eat_any(&["a", "an"]).is_some() {
+            1
+        } else {
+            let n = number_word(p.peek()).filter(|n| (2..=7).contains(n))?;
+            p.bump();
+            n as u8
+        };
+        let (filter, noun) = filter(p)?;
+        if noun != Noun::Card {
+            return None;
+        }
+        // "unless you discard a card at random" (Balduvian Horde).
+        let at_random = p.eat_all("at random");
+        if at_random && count > 1 {
+            return None;
+        }
+        let deals = matches!(v.as_slice(), [Effect::DealDamage { .. }]);
+        v = vec![Effect::UnlessDiscard {
+            filter,
+            effects: v,
+            at_random,
+            count,
+            per_counter: None,
+        }];
+        // "If CARDNAME deals damage to you this way, tap it." (Mishra's
+        // War Machine): after the damage, if any was dealt.
+        if deals
+            && (p.eat_all(". if cardname deals damage to you this way , tap it")
+                || p.eat_all(". if cardname deals damage to you this way , tap cardname"))
+        {
+            v.push(Effect::IfCondition {
+                condition: crate::Condition::DealtDamageThisWay,
+                effects: vec![Effect::Tap {
+                    what: ObjectRef::This,
+                }],
+            });
+        }
+    }
+    // 406: "sacrifice it unless {U} was spent to play it" (Plaxmanta): the
+    // instructions run only if that colour wasn't spent.
+    if p.at("unless") {
+        let start = p.i;
+        p.bump();
+        match super::amounts::mana_spent(p) {
+            Some(c) => {
+                let then = sacrifice_this_directly(v);
+                v = vec![Effect::IfElse {
+                    condition: crate::Condition::Not(Box::new(c)),
+                    then,
+                    otherwise: Vec::new(),
+                }]
+            }
+            None => p.i = start,
+        }
+    }
+    // "sacrifice it unless you remove a card in your graveyard from the
+    // game" (Rotting Giant), "… unless you put two cards from your
+    // graveyard on the bottom of your library" (Gurzigost), "… unless you
+    // return a basic land card from your graveyard to your hand" (Harvest
+    // Wurm): the controller chooses the cards, or declines, on resolution
+    // (413.2c: all of them or none); the instructions happen if not paid.
+    if p.at_all("unless you") {
+        let start = p.i;
+        p.eat_all("unless you");
+        match attempt(p, cx, super::graveyard_all::chosen_from_graveyard) {
+            Some(mut pay) if p.at(".") => {
+                if let [Effect::ReturnUpToFromGraveyard { up_to, cost, .. }] = pay.as_mut_slice() {
+                    *up_to = true;
+                    *cost = true;
+                }
+                let otherwise = sacrifice_this_directly(v);
+                pay.push(Effect::IfElse {
+                    condition: crate::Condition::YouDid,
+                    then: Vec::new(),
+                    otherwise,
+                });
+                v = pay;
+            }
+            _ => p.i = start,
+        }
+    }
+    // "sacrifice CARDNAME unless you pay {U}{U}", "tap CARDNAME unless you
+    // pay 1 life", "… unless you pay {1} for each +1/+1 counter on it":
+    // the controller chooses on resolution.
+    // "sacrifice CARDNAME unless you sacrifice a land" (Bog Elemental).
+    if p.at_all("unless you sacrifice") || p.at_all("unless you return") {
+        p.eat_all("unless you");
+        // "sacrifice it unless you return an untapped Island you control to
+        // its owner's hand" (Coral Atoll): permanents returned instead.
+        let (cost, sacrifice_count) = match p.peek() {
+            "return" => upkeep::return_cost(p)?,
+            _ => upkeep::sacrifice_cost(p)?,
+        };
+        v = vec![Effect::UnlessPays {
+            cost: Box::new(cost),
+            per_counter: None,
+            effects: v,
+            sacrifice_count,
+            if_paid: Vec::new(),
+            payer: crate::PlayerRef::You,
+            actions: Vec::new(),
+        }];
+    }
+    // "sacrifice CARDNAME unless you mill two cards" (Deep Spawn), "…
+    // unless you remove a +1/+1 counter from it" (Junk Golem): a cost of
+    // instructions (`UnlessPays::actions`).
+    if p.at_all("unless you") && !p.at_all("unless you pay") {
+        let start = p.i;
+        p.eat_all("unless you");
+        match upkeep::unless_instructions(p) {
+            Some(actions) => {
+                v = vec![Effect::UnlessPays {
+                    cost: Box::default(),
+                    per_counter: None,
+                    effects: v,
+                    sacrifice_count: 0,
+                    if_paid: Vec::new(),
+                    payer: crate::PlayerRef::You,
+                    actions,
+                }];
+            }
+            None => p.i = start,
+        }
+    }
+    Some(v)
+}
