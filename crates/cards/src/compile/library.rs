@@ -1231,22 +1231,7 @@ fn aura_in_graveyard(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
 /// bottom (each card in turn), or on top (one card, or several in the
 /// order the controller chooses, 217.2d).
 fn own_graveyard_targets_to_library(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
-    let (i, is_player) = super::targets::target_n(p, cx, true)?;
-    let t = cx.targets.last()?;
-    let own = matches!(
-        t.kind,
-        TargetKind::CardInGraveyard {
-            whose: PlayerFilter::You,
-            ..
-        }
-    );
-    (!is_player && own).then_some(())?;
-    let several = t.count > 1 || t.count_by.is_some();
-    let what = if several {
-        ObjectRef::Targets(i)
-    } else {
-        ObjectRef::Target(i)
-    };
+    let (what, several) = own_graveyard_targets(p, cx)?;
     if p.eat_all("on the bottom of your library") {
         return Some(vec![Effect::PutOnLibrary { what, bottom: true }]);
     }
@@ -1270,6 +1255,15 @@ fn own_graveyard_targets_to_library(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect
 /// library, which is shuffled.
 pub(super) fn shuffle_own_graveyard_targets(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     p.eat("shuffle").then_some(())?;
+    let (what, _) = own_graveyard_targets(p, cx)?;
+    p.eat_all("into your library").then_some(())?;
+    Some(vec![Effect::ShuffleIntoLibrary { what }])
+}
+
+/// "target [filter] card(s) from your graveyard": the target (or targets)
+/// read as cards in the controller's own graveyard, and whether several
+/// may be chosen.
+fn own_graveyard_targets(p: &mut P, cx: &mut Cx) -> Option<(ObjectRef, bool)> {
     let (i, is_player) = super::targets::target_n(p, cx, true)?;
     let t = cx.targets.last()?;
     let own = matches!(
@@ -1279,13 +1273,14 @@ pub(super) fn shuffle_own_graveyard_targets(p: &mut P, cx: &mut Cx) -> Option<Ve
             ..
         }
     );
-    (!is_player && own && p.eat_all("into your library")).then_some(())?;
-    let what = if t.count > 1 || t.count_by.is_some() {
+    (!is_player && own).then_some(())?;
+    let several = t.count > 1 || t.count_by.is_some();
+    let what = if several {
         ObjectRef::Targets(i)
     } else {
         ObjectRef::Target(i)
     };
-    Some(vec![Effect::ShuffleIntoLibrary { what }])
+    Some((what, several))
 }
 
 /// "Put target [filter] card from a graveyard into play under your
