@@ -9,6 +9,7 @@
 //! quotes ("Enchanted creature has \"{T}: …\""), whose text is on the
 //! granting card (`CardFace::granted`).
 
+use crate::CombatEffect;
 use crate::{db, Ability, BasicLandType, CardId, Keyword, KeywordSet};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
@@ -248,10 +249,10 @@ pub fn keyword_ability(k: Keyword) -> Option<&'static Ability> {
                     more_than_you: None,
                 }],
                 effects: vec![
-                    Effect::BlocksThisCombatIfAble {
+                    Effect::Combat(CombatEffect::BlocksThisCombatIfAble {
                         blocker: ObjectRef::Target(0),
                         attacker: ObjectRef::This,
-                    },
+                    }),
                     Effect::Untap {
                         what: ObjectRef::Target(0),
                     },

@@ -810,9 +810,9 @@ fn mindslaver_as_printed_in_2007() {
             );
             assert_eq!(
                 a.effects,
-                vec![Effect::ControlNextTurn {
+                vec![Effect::Turn(TurnEffect::ControlNextTurn {
                     who: PlayerRef::Target(0)
-                }]
+                })]
             );
         }
         other => panic!("{other:?}"),

@@ -176,16 +176,14 @@ fn r502_60a_vanishing_is_three_abilities_and_502_60b_without_a_number_two() {
 fn r404_4_next_upkeep_delays_are_kept_with_a_spell() {
     let c = db().by_name("Blessed Wine").unwrap();
     assert!(c.is_supported());
-    assert!(c
-        .front()
-        .spell
-        .effects
-        .iter()
-        .any(|e| matches!(e, Effect::AtNextUpkeep { yours: false, .. })));
+    assert!(c.front().spell.effects.iter().any(|e| matches!(
+        e,
+        Effect::Delayed(DelayedEffect::AtNextUpkeep { yours: false, .. })
+    )));
     let pact = db().by_name("Slaughter Pact").unwrap();
     assert!(pact.front().spell.effects.iter().any(|e| matches!(
         e,
-        Effect::AtNextUpkeep { yours: true, effects } if matches!(effects[0], Effect::UnlessPays { .. })
+        Effect::Delayed(DelayedEffect::AtNextUpkeep { yours: true, effects }) if matches!(effects[0], Effect::UnlessPays { .. })
     )));
 }
 

@@ -8,7 +8,7 @@
 use super::*;
 use serde::{Deserialize, Serialize};
 
-/// 404.4: which end step an `Effect::AtNextEndStep` waits for.
+/// 404.4: which end step an `Effect::Delayed(DelayedEffect::AtNextEndStep)` waits for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EndStep {
     /// "at the beginning of the next end step".

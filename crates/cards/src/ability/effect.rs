@@ -136,12 +136,6 @@ pub enum Effect {
     Untap {
         what: ObjectRef,
     },
-    /// 500.1 requirement (502.29a provoke): "[blocker] blocks [attacker]
-    /// this combat if able".
-    BlocksThisCombatIfAble {
-        blocker: ObjectRef,
-        attacker: ObjectRef,
-    },
     /// "Turn [what] face up" (Break Open): an effect turns a face-down
     /// permanent face up, whatever its morph cost (503.3's example).
     TurnFaceUp {
@@ -198,54 +192,6 @@ pub enum Effect {
         colors: bool,
         land_types: bool,
         duration: Duration,
-    },
-    /// "[what] can't block this turn".
-    CantBlockThisTurn {
-        what: ObjectRef,
-    },
-    /// "[what] can't attack during its controller's next turn" (Wall of
-    /// Dust): from the beginning of the next turn of the player who
-    /// controls it then, until that turn ends (a new object after a zone
-    /// change is free, 217.1c).
-    CantAttackNextTurn {
-        what: ObjectRef,
-    },
-    /// 500.1: "[what] can't attack this turn" (Change of Heart).
-    CantAttackThisTurn {
-        what: ObjectRef,
-    },
-    /// "[what] can block an additional creature this turn" (Mounted
-    /// Archers; each resolution one more) or, with `any_number`, "… can
-    /// block any number of creatures this turn" (Valor Made Real).
-    CanBlockAdditionalThisTurn {
-        what: ObjectRef,
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        any_number: bool,
-    },
-    /// 502.40: "[what] can attack this turn as though it didn't have
-    /// defender" (Mirror Wall); for a group ("Creatures you control with
-    /// defender …", Wakestone Gargoyle) a rule for the turn that covers
-    /// creatures coming under that control later too.
-    AttacksDespiteDefenderThisTurn {
-        what: ObjectRef,
-    },
-    /// "Target creature attacks this turn if able." (Boiling Blood): an
-    /// attack requirement (500.1) until the turn ends.
-    AttacksThisTurnIfAble {
-        what: ObjectRef,
-    },
-    /// "Target creature blocks CARDNAME this turn if able." (Rampant
-    /// Elephant): a block requirement (500.1) for each combat of the turn,
-    /// obeyed as far as possible (500.4).
-    BlocksThisTurnIfAble {
-        blocker: ObjectRef,
-        attacker: ObjectRef,
-    },
-    /// "All creatures able to block target creature this turn do so."
-    /// (Alluring Scent): Lure's block requirement (500.1) on that creature
-    /// until the turn ends.
-    MustBeBlockedThisTurn {
-        what: ObjectRef,
     },
     /// 414: counter target spell; `to`: where the countered card goes
     /// ("If that spell is countered this way, exile it instead of putting
@@ -411,33 +357,6 @@ pub enum Effect {
     RedirectDamageToThisTo {
         what: ObjectRef,
     },
-    /// 419.1a: "The next time you would draw a card this turn, instead put
-    /// a card you own from outside the game into your hand." (Ring of
-    /// Ma'rûf): a one-shot `DrawRule` of the controller's.
-    NextDrawFromOutsideThisTurn,
-    /// 419.1a, 217.7d: "The next time you would draw a card this turn,
-    /// instead put the top card of the removed pile into its owner's hand."
-    /// (Mangara's Tome): a one-shot `DrawRule` of the controller's; the
-    /// pile is the cards the source removed (`CardDest::RemoveFaceDownPile`).
-    NextDrawFromRemovedPileThisTurn,
-    /// 419.1a: "The next time you would draw a card this turn,
-    /// [instructions] instead." (the Words of Onslaught): a one-shot
-    /// `DrawRule` of the controller's that carries the instructions with
-    /// the ability's targets.
-    NextDrawInstead {
-        effects: Vec<Effect>,
-    },
-    /// 419.1a: "The next time you would draw a card this turn, instead look
-    /// at the top X cards of your library, put all but one of them on the
-    /// bottom of your library in a random order, then draw a card."
-    /// (Aladdin's Lamp): a one-shot `DrawRule` with X.
-    NextDrawLookAtTopX,
-    /// 419.1a: "Until end of turn, if target player would draw a card,
-    /// instead that player skips that draw and you draw a card."
-    /// (Plagiarize.)
-    DrawsInsteadThisTurn {
-        who: PlayerRef,
-    },
     /// "Prevent all damage that black sources and red sources would deal
     /// this turn" (Luminesce), "… that creatures would deal to players
     /// this turn" (Chameleon Blur). 418.3b: it changes the rules of the
@@ -490,54 +409,6 @@ pub enum Effect {
         what: ObjectRef,
         to: ObjectRef,
     },
-    /// 507.1: "You control target player during that player's next turn" (Mindslaver).
-    ControlNextTurn {
-        who: PlayerRef,
-    },
-    /// 419.6e: "[Player] skips their next turn." (Meditate, Chronatog)
-    SkipNextTurn {
-        who: PlayerRef,
-    },
-    /// 419.6e: "[Player] skips their next combat phase." (Blinding Angel)
-    SkipNextCombatPhase {
-        who: PlayerRef,
-    },
-    /// 419.6e: "[Player] skips all combat phases of their next turn."
-    /// (False Peace): every combat phase of that player's next turn.
-    SkipCombatPhasesNextTurn {
-        who: PlayerRef,
-    },
-    /// 419.6e: "[Player] skips their next untap step." (Brine Elemental)
-    SkipNextUntapStep {
-        who: PlayerRef,
-    },
-    /// 302.2: "[Object] doesn't untap during its controller's next untap
-    /// step" (Apes of Rath, Barl's Cage, Tangle): the effect follows the
-    /// object, not its controller, and is used up by the next untap step of
-    /// whoever controls it then, whether or not it is tapped. `yours`:
-    /// "… during your next untap step" (Reveka), the next untap step of the
-    /// ability's controller.
-    DoesntUntapNext {
-        what: ObjectRef,
-        #[serde(default, skip_serializing_if = "is_false")]
-        yours: bool,
-    },
-    /// 302.2, 418.3d: "It doesn't untap during its controller's untap step
-    /// for as long as [this] remains tapped." (Mole Worms, Amber Prison):
-    /// every untap step of its controller (whoever that is then) that
-    /// begins while the source is still tapped (the rulings: judged before
-    /// anything untaps, so not even the step in which the source untaps).
-    DoesntUntapWhileSourceTapped {
-        what: ObjectRef,
-    },
-    /// 302.2: "[Permanents] [player] controls don't untap during their next
-    /// untap step" (Exhaustion, Mana Vapors): every permanent matching
-    /// `filter` the player controls as that untap step begins, including
-    /// those that came into play since.
-    PermanentsDontUntapNext {
-        who: PlayerRef,
-        filter: ObjectFilter,
-    },
     /// "[Object] gets +2/-2 or -2/+2 until end of turn." (Shaper
     /// Parasite), "gains your choice of banding, flying, first strike, or
     /// trample until end of turn" (Urza's Avenger): the controller chooses
@@ -547,8 +418,6 @@ pub enum Effect {
         options: Vec<LayerEffect>,
         duration: Duration,
     },
-    /// 509.1: "End the turn." (Time Stop).
-    EndTheTurn,
     /// "Draw a card and reveal it. If it isn't a land card, discard it."
     /// (Sindbad, Fa'adiyah Seer): the card drawn is revealed to all and
     /// discarded unless it matches `keep` (a draw replaced, 419, draws and
@@ -560,32 +429,8 @@ pub enum Effect {
     SacrificeThese {
         what: ObjectRef,
     },
-    /// 310.1: "[It] assigns no combat damage this turn." (Ophidian,
-    /// Floral Spuzzem): it doesn't assign combat damage in this turn's
-    /// combat damage steps.
-    AssignsNoCombatDamage {
-        what: ObjectRef,
-    },
-    /// "[Target unblocked attacking creature] becomes blocked." (Curtain
-    /// of Light): an attacking creature not yet blocked becomes blocked by
-    /// no creature (309.2f), its "becomes blocked" abilities trigger
-    /// (309.4, 410.9c), and its whole band with it (502.10g).
-    BecomesBlocked {
-        what: ObjectRef,
-    },
-    /// "Remove [it] from combat." (306.2, Mijae Djinn)
-    RemoveFromCombat {
-        what: ObjectRef,
-    },
     /// 102.2b: "[Player] wins the game."
     WinGame {
-        who: PlayerRef,
-    },
-    /// 300.7: "After this main phase, there is an additional combat phase
-    /// followed by an additional main phase." (Relentless Assault)
-    AdditionalCombatPhase,
-    /// "[Player] takes an extra turn after this one."
-    ExtraTurn {
         who: PlayerRef,
     },
     /// 511.1: `who` (the controller, or "that player") flips a coin,
@@ -690,30 +535,6 @@ pub enum Effect {
         on_tails: Vec<Effect>,
         until_all_heads: bool,
     },
-    /// "[what] can't be blocked this combat" (Ma Chao, Western Warrior):
-    /// until this combat phase ends (311.2), not the turn.
-    CantBeBlockedThisCombat {
-        what: ObjectRef,
-    },
-    /// "[what] can't be blocked this turn" (Crafty Pathmage).
-    CantBeBlockedThisTurn {
-        what: ObjectRef,
-    },
-    /// "[what] can't be blocked this turn except by Walls" (Varchild's
-    /// Crusader: `BlockRule::OnlyBy`), "[what] can't be blocked by Walls
-    /// this turn" (Tower of Coireall: `BlockRule::NotBy`): a restriction on
-    /// blocking (500.1) on those objects until the turn ends.
-    BlockRuleThisTurn {
-        what: ObjectRef,
-        rule: crate::BlockRule,
-    },
-    /// "[what] gain(s) menace until end of turn" (Gorilla War Cry,
-    /// Searing Spear Askari; 2007: "can't be blocked except by two or more
-    /// creatures"): a restriction on blocking (500.1) on those objects
-    /// until the turn ends; a group is the objects in play as it resolves.
-    MenaceThisTurn {
-        what: ObjectRef,
-    },
     /// "[effects] unless you discard a [filter] card" (Razormane Masticore,
     /// Hidden Horror): the controller chooses on resolution whether to
     /// discard such a card; if they don't (or can't), the effects happen.
@@ -791,13 +612,6 @@ pub enum Effect {
         kind: ManaKind,
         amount: Amount,
     },
-    /// "[what] can't block [this] this turn" (Duct Crawler).
-    CantBlockThisThisTurn {
-        what: ObjectRef,
-    },
-    /// 502.43a ninjutsu: "Put this card into play tapped and attacking"
-    /// (only the card still in the hand, 217.1c).
-    PutSelfIntoPlayAttacking,
     /// 502.55a (recover): "you may pay [cost]. If you do, return this card
     /// from your graveyard to your hand. Otherwise, remove this card from
     /// the game." (nothing if the card has left the graveyard)
@@ -820,61 +634,6 @@ pub enum Effect {
         /// (no choice), done just before the spell is countered.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         if_unpaid: Vec<Effect>,
-    },
-    /// 404.4: "[effects] at the beginning of the next turn's upkeep": a
-    /// delayed triggered ability that triggers once, as the next upkeep
-    /// step begins (Carrier Pigeons, the cantrips of Ice Age and
-    /// Alliances); with `yours`, "at the beginning of your next upkeep"
-    /// (the Pacts): the next upkeep of the effect's controller.
-    AtNextUpkeep {
-        effects: Vec<Effect>,
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        yours: bool,
-    },
-    /// 404.4, 314.3: "[effects] at the beginning of the next cleanup step"
-    /// (Thawing Glaciers, Waylay): a delayed triggered ability that
-    /// triggers as the next cleanup step begins; players then get priority
-    /// and another cleanup step follows (314.3).
-    AtNextCleanup {
-        effects: Vec<Effect>,
-    },
-    /// 404.4: "[effects] at the beginning of the next end step" (Crazed
-    /// Armodon, 503.11): a delayed triggered ability that triggers as the
-    /// next end of turn step begins. "Destroy CARDNAME" still means the
-    /// same object even if it changed names or became a copy (503.11).
-    AtNextEndStep {
-        effects: Vec<Effect>,
-        /// Whose end step: the next one, the controller's next one, or
-        /// that of the next turn of the player the spell targeted.
-        #[serde(default, skip_serializing_if = "EndStep::is_next")]
-        of: EndStep,
-    },
-    /// 404.4: "When [what] is put into a graveyard from play this turn,
-    /// [effects]." (Initiate of Blood): a delayed triggered ability that
-    /// watches that object, triggers once if it dies this turn, and ends
-    /// with the turn. Its source is the source of the creating ability.
-    /// 404.4: "When you lose control of the creature, [effects]." (Ray of
-    /// Command): a delayed triggered ability that watches that permanent
-    /// and triggers once, when its control changes away from the effect's
-    /// controller (418.5a, layer 2); none if it leaves play first (a new
-    /// object, 217.1c).
-    WhenControlLost {
-        what: ObjectRef,
-        effects: Vec<Effect>,
-    },
-    WhenDiesThisTurn {
-        what: ObjectRef,
-        effects: Vec<Effect>,
-        /// "When that creature leaves play this turn" (Kjeldoran Elite
-        /// Guard): to any zone, not only a graveyard.
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        leaves: bool,
-    },
-    /// 404.4: "[effects] at end of combat" (Fog Elemental): creates a
-    /// delayed triggered ability that triggers at the beginning of the
-    /// next end of combat step (311) and then does the effects.
-    AtEndOfCombat {
-        effects: Vec<Effect>,
     },
     /// "[what] gets +P/+T until end of turn for each [count]" (Elvish
     /// Berserker): the count is taken as it resolves (413.2f).
@@ -1611,14 +1370,6 @@ pub enum Effect {
     /// tapped, instead it's turned face up and …" (played as the ability
     /// finishes resolving; the replacement, 419, stays with the creature).
     PlayFaceDownMasked,
-    /// Camouflage: "This turn, instead of declaring blockers, each
-    /// defending player chooses any number of creatures he or she controls
-    /// and divides them into a number of piles equal to the number of
-    /// attacking creatures for whom that player is the defending player.
-    /// … Assign each pile to a different one of those attacking creatures
-    /// at random. Each creature in a pile that can block the creature that
-    /// pile is assigned to does so."
-    BlockByPiles,
     /// "Each player shuffles all permanents they own into their library,
     /// then reveals that many cards from the top of their library. Each
     /// player puts all artifact, creature, and land cards revealed this way
@@ -1632,10 +1383,6 @@ pub enum Effect {
     /// equal to that number" reads it (`ObjectFilter::cmc_is_x`). Numbers
     /// from 0 to `CHOSEN_NUMBER_MAX` are offered (see its comment).
     ChooseNumber,
-    /// 606.7a: the controller chooses which defending player the
-    /// ability's "defending player" (`PlayerRef::Defending`) refers to
-    /// (a choice only when a Two-Headed Giant team defends).
-    ChooseDefendingPlayer,
     /// 502.54a: "move a [kind] counter from [from] onto [to]": nothing
     /// happens unless `from` has such a counter and `to` is in play.
     MoveCounter {
@@ -1643,6 +1390,16 @@ pub enum Effect {
         to: ObjectRef,
         kind: CounterKind,
     },
+    /// Attacking and blocking rules for this combat or this turn (500.1,
+    /// 306.2, 309.2f, 310.1): `CombatEffect`, in `effect_combat.rs`.
+    Combat(CombatEffect),
+    /// The turn's structure: skipped or extra turns, phases and steps,
+    /// untap steps a permanent misses (300.7, 302.2, 419.6e, 507.1,
+    /// 509.1): `TurnEffect`, in `effect_turn.rs`.
+    Turn(TurnEffect),
+    /// Delayed triggered abilities (404.4) and one-shot replacements of
+    /// the next draw (419.1a): `DelayedEffect`, in `effect_delayed.rs`.
+    Delayed(DelayedEffect),
 }
 
 /// The largest number offered by `Effect::ChooseNumber`: one more than the

@@ -65,13 +65,13 @@ impl Effect {
             | Effect::IfFlipsWon { effects, .. }
             | Effect::UnlessDiscard { effects, .. }
             | Effect::IfControlsNone { effects, .. }
-            | Effect::AtNextUpkeep { effects, .. }
-            | Effect::AtNextEndStep { effects, .. }
-            | Effect::NextDrawInstead { effects }
-            | Effect::AtNextCleanup { effects }
-            | Effect::WhenDiesThisTurn { effects, .. }
-            | Effect::WhenControlLost { effects, .. }
-            | Effect::AtEndOfCombat { effects }
+            | Effect::Delayed(DelayedEffect::AtNextUpkeep { effects, .. })
+            | Effect::Delayed(DelayedEffect::AtNextEndStep { effects, .. })
+            | Effect::Delayed(DelayedEffect::NextDrawInstead { effects })
+            | Effect::Delayed(DelayedEffect::AtNextCleanup { effects })
+            | Effect::Delayed(DelayedEffect::WhenDiesThisTurn { effects, .. })
+            | Effect::Delayed(DelayedEffect::WhenControlLost { effects, .. })
+            | Effect::Delayed(DelayedEffect::AtEndOfCombat { effects })
             | Effect::IfCondition { effects, .. }
             | Effect::RemoveCounterElse { effects, .. } => (Some(effects), None),
             _ => (None, None),

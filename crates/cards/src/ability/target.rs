@@ -515,7 +515,7 @@ pub enum PlayerRef {
     /// "defending player" in a one-shot effect (306.3; 602.2a: the player
     /// the creature with the ability attacks). 606.7a: in a Two-Headed
     /// Giant game one specific defending player, chosen by the controller
-    /// (`Effect::ChooseDefendingPlayer`, compiled before the first effect
+    /// (`Effect::Combat(CombatEffect::ChooseDefendingPlayer)`, compiled before the first effect
     /// that names it).
     Defending,
     /// "the player with the most life", "the player who controls the most

@@ -4,6 +4,7 @@
 //! basic land type (212.6).
 
 use super::*;
+use crate::DelayedEffect;
 use crate::{
     Ability, ActivatedAbility, BasicLandType, Color, ColorSet, Cost, Effect, ManaAbility, ManaKind,
     ManaProduce, Step, Timing, TurnOf, Window,
@@ -555,7 +556,8 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         if cx.effects.iter().any(|e| {
             matches!(
                 e,
-                Effect::AtNextEndStep { .. } | Effect::AtNextCleanup { .. }
+                Effect::Delayed(DelayedEffect::AtNextEndStep { .. })
+                    | Effect::Delayed(DelayedEffect::AtNextCleanup { .. })
             )
         }) {
             return Err("a mana ability with a delayed ability at the next end step".into());

@@ -7,6 +7,7 @@ use crate::{
     Amount, CardType, CounteredTo, Duration, Effect, LayerEffect, ObjectFilter, ObjectRef,
     PlayerFilter, PlayerRef, Recipient, TargetKind, TargetSpec,
 };
+use crate::{CombatEffect, DelayedEffect, TurnEffect};
 
 /// Imperative verbs (the controller does it).
 fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
@@ -427,7 +428,7 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             p.bump();
             let what = object_phrase(p, cx)?;
             if p.eat_all("from combat") {
-                Effect::RemoveFromCombat { what }
+                Effect::Combat(CombatEffect::RemoveFromCombat { what })
             } else {
                 p.eat_all("from the game").then_some(())?;
                 Effect::RemoveFromGame { what }
@@ -479,13 +480,13 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             p.eat_all(
                 "after this main phase , there is an additional combat phase followed by an additional main phase",
             );
-            Effect::AdditionalCombatPhase
+            Effect::Turn(TurnEffect::AdditionalCombatPhase)
         }
         "take" if p.at_all("take an extra turn after this one") => {
             p.eat_all("take an extra turn after this one");
-            Effect::ExtraTurn {
+            Effect::Turn(TurnEffect::ExtraTurn {
                 who: PlayerRef::You,
-            }
+            })
         }
         "prevent" => {
             p.bump();
@@ -912,7 +913,7 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         p.eat_all("all creatures able to block").then_some(())?;
         let what = object_phrase(p, cx)?;
         (matches!(what, ObjectRef::Target(_)) && p.eat_all("this turn do so"))
-            .then(|| vec![Effect::MustBeBlockedThisTurn { what }])
+            .then(|| vec![Effect::Combat(CombatEffect::MustBeBlockedThisTurn { what })])
     }) {
         return Some(v);
     }
@@ -1001,10 +1002,10 @@ pub(super) fn return_removed(p: &mut P) -> Option<Effect> {
         under_owner: true,
     };
     if p.eat_all("at the beginning of the next end step") {
-        return Some(Effect::AtNextEndStep {
+        return Some(Effect::Delayed(DelayedEffect::AtNextEndStep {
             effects: vec![back],
             of: crate::EndStep::Next,
-        });
+        }));
     }
     if !matches!(p.peek(), "." | "") {
         p.i = start;

@@ -7,6 +7,7 @@
 //! (printed "place them face down").
 
 use super::{Cx, P};
+use crate::CombatEffect;
 use crate::Effect;
 
 /// Camouflage (printed: "place [your attacking creatures] face down"; its
@@ -22,7 +23,7 @@ pub(super) fn piles(p: &mut P, cx: &mut Cx) -> Option<()> {
         p.eat_all(s).then_some(())?;
     }
     p.eat_end().then_some(())?;
-    cx.effects.push(Effect::BlockByPiles);
+    cx.effects.push(Effect::Combat(CombatEffect::BlockByPiles));
     Some(())
 }
 

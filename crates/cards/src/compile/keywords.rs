@@ -3,6 +3,7 @@
 //! cycling (502.18), forecast (502.53), transmute (502.48), …
 
 use super::*;
+use crate::CombatEffect;
 use crate::{
     Ability, ActivatedAbility, Affected, Amount, CardType, Color, ColorSet, ControllerFilter, Cost,
     CounterKind, Duration, Effect, Keyword, KeywordSet, LayerEffect, ManaCost, ObjectFilter,
@@ -232,7 +233,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                     ..Default::default()
                 },
                 targets: Vec::new(),
-                effects: vec![Effect::PutSelfIntoPlayAttacking],
+                effects: vec![Effect::Combat(CombatEffect::PutSelfIntoPlayAttacking)],
                 sorcery_speed: false,
                 once_per_turn: false,
                 twice_per_turn: false,

@@ -7,6 +7,7 @@
 
 use super::library_top::{look_at_top, reveal_top_put_all, top_card};
 use super::{amount, attempt, filter, player_phrase, target, Cx, Noun, P};
+use crate::TurnEffect;
 use crate::{
     Amount, CardDest, Effect, HandChoice, ObjectFilter, ObjectRef, PlayerFilter, PlayerRef,
     TargetKind,
@@ -739,7 +740,7 @@ pub(super) fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         p.eat_all("after this one").then_some(())?;
         return Some(
             (0..n)
-                .map(|_| Effect::ExtraTurn { who: who.clone() })
+                .map(|_| Effect::Turn(TurnEffect::ExtraTurn { who: who.clone() }))
                 .collect(),
         );
     }

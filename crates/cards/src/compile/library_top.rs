@@ -7,6 +7,7 @@
 
 use super::library::{card_filter, possessive_target_player};
 use super::{amount, Cx, P};
+use crate::CombatEffect;
 use crate::{Amount, Effect, ObjectFilter, ObjectRef, PlayerRef, TopDest};
 
 /// "Look at the top N cards of your library, then put them back in any
@@ -146,8 +147,12 @@ fn library_owner(p: &mut P, cx: &mut Cx) -> Option<Option<PlayerRef>> {
     }
     if p.at_all("defending player's") {
         p.eat_all("defending player's");
-        if !cx.effects.contains(&Effect::ChooseDefendingPlayer) {
-            cx.effects.push(Effect::ChooseDefendingPlayer);
+        if !cx
+            .effects
+            .contains(&Effect::Combat(CombatEffect::ChooseDefendingPlayer))
+        {
+            cx.effects
+                .push(Effect::Combat(CombatEffect::ChooseDefendingPlayer));
         }
         cx.last_player = Some(PlayerRef::Defending);
         return Some(Some(PlayerRef::Defending));

@@ -4,6 +4,7 @@
 //! static ability (405) — and the checks on what it compiled to.
 
 use super::*;
+use crate::DelayedEffect;
 use crate::{Ability, ControllerFilter, Cost, Effect, StaticAbility, Trigger, TriggeredAbility};
 
 pub(super) fn compile_line(
@@ -103,10 +104,12 @@ fn compile_line_inner(
         if !cx.targets.is_empty() || cx.effects.is_empty() {
             return Err("a delayed triggered ability with targets".into());
         }
-        spell.effects.push(Effect::AtNextUpkeep {
-            effects: cx.effects,
-            yours: true,
-        });
+        spell
+            .effects
+            .push(Effect::Delayed(DelayedEffect::AtNextUpkeep {
+                effects: cx.effects,
+                yours: true,
+            }));
         return Ok(());
     }
     // 404.4: a spell's "At the beginning of the next end step, …" (Siren's

@@ -55,6 +55,7 @@ mod triggers;
 mod upkeep;
 mod verbs;
 
+use crate::DelayedEffect;
 use activated::*;
 use amounts::*;
 use costs::{
@@ -526,7 +527,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             delays(&m.effects)
                 || m.effects
                     .iter()
-                    .any(|e| matches!(e, Effect::AtNextEndStep { .. }))
+                    .any(|e| matches!(e, Effect::Delayed(DelayedEffect::AtNextEndStep { .. })))
         })
         || modes
             .iter()
@@ -535,7 +536,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
                 effects: spell.effects.clone(),
             }))
             .flat_map(|m| m.effects.iter())
-            .filter(|e| matches!(e, Effect::AtNextUpkeep { .. }))
+            .filter(|e| matches!(e, Effect::Delayed(DelayedEffect::AtNextUpkeep { .. })))
             .count()
             > 1
     {

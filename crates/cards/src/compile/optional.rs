@@ -7,6 +7,7 @@
 //! instructions on "that creature" (`Effect::ChoosePermanent`).
 
 use super::*;
+use crate::CombatEffect;
 use crate::{Effect, PlayerRef};
 
 /// "Target opponent may draw a card." (Phelddagrif): that player chooses
@@ -154,12 +155,13 @@ fn player_chooses_permanent(p: &mut P, cx: &mut Cx) -> Option<()> {
         filter: filter.clone(),
     });
     if others {
-        cx.effects.push(Effect::CantBlockThisTurn {
-            what: crate::ObjectRef::EachOtherThanChosen(crate::ObjectFilter {
-                controller: crate::ControllerFilter::TargetPlayer(t),
-                ..filter
-            }),
-        });
+        cx.effects
+            .push(Effect::Combat(CombatEffect::CantBlockThisTurn {
+                what: crate::ObjectRef::EachOtherThanChosen(crate::ObjectFilter {
+                    controller: crate::ControllerFilter::TargetPlayer(t),
+                    ..filter
+                }),
+            }));
     }
     Some(())
 }

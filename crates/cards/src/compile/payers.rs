@@ -5,6 +5,7 @@
 //! deal N damage to them".
 
 use super::*;
+use crate::DelayedEffect;
 use crate::{
     Amount, Effect, ObjectFilter, ObjectRef, PlayerFilter, PlayerRef, Recipient, TargetKind,
 };
@@ -131,10 +132,10 @@ pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
                     | Effect::RemoveCounterElse { .. }
                     | Effect::CounterUnlessPays { .. }
                     | Effect::Recover { .. }
-                    | Effect::AtNextEndStep { .. }
-                    | Effect::AtNextCleanup { .. }
-                    | Effect::AtNextUpkeep { .. }
-                    | Effect::AtEndOfCombat { .. }
+                    | Effect::Delayed(DelayedEffect::AtNextEndStep { .. })
+                    | Effect::Delayed(DelayedEffect::AtNextCleanup { .. })
+                    | Effect::Delayed(DelayedEffect::AtNextUpkeep { .. })
+                    | Effect::Delayed(DelayedEffect::AtEndOfCombat { .. })
             )
         });
         (plain && !v.is_empty()).then_some(v)

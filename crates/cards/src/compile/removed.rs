@@ -7,6 +7,7 @@
 //! way", "all cards exiled with CARDNAME".
 
 use super::{amount, attempt, player_phrase, Cx, P};
+use crate::DelayedEffect;
 use crate::{
     Amount, Effect, EndStep, FaceDownFrom, ObjectRef, PlayerRef, RemovedCards, RemovedPlayWindow,
 };
@@ -61,10 +62,11 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         p.eat_all("at the beginning of the end step of that player's next turn ,");
         let v = attempt(p, cx, instructions)?;
         p.eat_end().then_some(())?;
-        cx.effects.push(Effect::AtNextEndStep {
-            effects: v,
-            of: EndStep::ThatPlayersNextTurn,
-        });
+        cx.effects
+            .push(Effect::Delayed(DelayedEffect::AtNextEndStep {
+                effects: v,
+                of: EndStep::ThatPlayersNextTurn,
+            }));
         return Some(());
     }
     // "Remove the top card of your library from the game. Until the
@@ -104,22 +106,23 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // removed.
     if p.eat_all("at the beginning of your next upkeep , put any of those cards you didn't play into your graveyard") {
         p.eat_end().then_some(())?;
-        cx.effects.push(Effect::AtNextUpkeep {
+        cx.effects.push(Effect::Delayed(DelayedEffect::AtNextUpkeep {
             effects: vec![Effect::PutIntoGraveyard {
                 what: ObjectRef::Removed(RemovedCards::default()),
             }],
             yours: true,
-        });
+        }));
         return Some(());
     }
     // 404.4: "At the beginning of the next end step, [instructions]."
     if p.eat_all("at the beginning of the next end step ,") {
         let v = attempt(p, cx, instructions)?;
         p.eat_end().then_some(())?;
-        cx.effects.push(Effect::AtNextEndStep {
-            effects: v,
-            of: EndStep::Next,
-        });
+        cx.effects
+            .push(Effect::Delayed(DelayedEffect::AtNextEndStep {
+                effects: v,
+                of: EndStep::Next,
+            }));
         return Some(());
     }
     // "Sacrifice CARDNAME. If you do, [instructions]." (Knowledge Vault):
@@ -149,10 +152,10 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     let mut v = attempt(p, cx, instructions)?;
     // 404.4: "… at the beginning of your next end step" (Necropotence).
     if p.eat_all("at the beginning of your next end step") {
-        v = vec![Effect::AtNextEndStep {
+        v = vec![Effect::Delayed(DelayedEffect::AtNextEndStep {
             effects: v,
             of: EndStep::Yours,
-        }];
+        })];
     }
     p.eat_end().then_some(())?;
     cx.effects.extend(v);

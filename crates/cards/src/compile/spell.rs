@@ -11,6 +11,7 @@ use crate::{
     Amount, CardType, CounteredTo, Effect, ObjectFilter, ObjectRef, PlayerFilter, PlayerRef,
     Recipient, TargetKind,
 };
+use crate::{DelayedEffect, TurnEffect};
 
 /// 511.2: adds effects to the heads or tails branch of the "each player
 /// flips a coin" effect just compiled.
@@ -312,7 +313,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         "ignore this effect for each creature the player didn't control continuously since the beginning of the turn",
     ) {
         p.eat_end().then_some(())?;
-        let Some(Effect::AtNextEndStep { effects, .. }) = cx.effects.last_mut() else {
+        let Some(Effect::Delayed(DelayedEffect::AtNextEndStep { effects, .. })) = cx.effects.last_mut() else {
             return None;
         };
         let [Effect::Destroy {
@@ -349,17 +350,20 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // 404.4: "Take an extra turn after this one. At the beginning of that
     // turn's end step, you lose the game." (Final Fortune): a delayed
     // triggered ability waiting for the extra turn's end step.
-    if matches!(cx.effects.last(), Some(Effect::ExtraTurn { .. }))
-        && p.at_all("at the beginning of that turn's end step ,")
+    if matches!(
+        cx.effects.last(),
+        Some(Effect::Turn(TurnEffect::ExtraTurn { .. }))
+    ) && p.at_all("at the beginning of that turn's end step ,")
     {
         let start = p.i;
         p.eat_all("at the beginning of that turn's end step ,");
         if let Some(effects) = attempt(p, cx, super::effects::clauses) {
             if p.eat_end() {
-                cx.effects.push(Effect::AtNextEndStep {
-                    effects,
-                    of: crate::EndStep::ThatExtraTurn,
-                });
+                cx.effects
+                    .push(Effect::Delayed(DelayedEffect::AtNextEndStep {
+                        effects,
+                        of: crate::EndStep::ThatExtraTurn,
+                    }));
                 return Some(());
             }
         }
@@ -468,10 +472,10 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
                         )
                 }) {
                     if p.eat_all("at the beginning of the next end step") && p.eat_end() {
-                        let effects = vec![Effect::AtNextEndStep {
+                        let effects = vec![Effect::Delayed(DelayedEffect::AtNextEndStep {
                             effects,
                             of: crate::EndStep::Next,
-                        }];
+                        })];
                         cx.effects.push(Effect::IfElse {
                             condition,
                             then: effects,
@@ -555,14 +559,15 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     ) && p.eat_all(
         "return cardname to play under its owner's control at the beginning of the next end step",
     ) {
-        cx.effects.push(Effect::AtNextEndStep {
-            effects: vec![Effect::PutIntoPlay {
-                what: ObjectRef::Chosen,
-                flipped: false,
-                under_owner: true,
-            }],
-            of: crate::EndStep::Next,
-        });
+        cx.effects
+            .push(Effect::Delayed(DelayedEffect::AtNextEndStep {
+                effects: vec![Effect::PutIntoPlay {
+                    what: ObjectRef::Chosen,
+                    flipped: false,
+                    under_owner: true,
+                }],
+                of: crate::EndStep::Next,
+            }));
         return p.eat_end().then_some(());
     }
     // "Choose a number." (Void): the number is the resolution's X; "with
@@ -587,12 +592,13 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if p.at_all("when you lose control of the creature , tap it") && cx.targets.len() == 1 {
         p.eat_all("when you lose control of the creature , tap it");
         p.eat_end().then_some(())?;
-        cx.effects.push(Effect::WhenControlLost {
-            what: ObjectRef::Target(0),
-            effects: vec![Effect::Tap {
+        cx.effects
+            .push(Effect::Delayed(DelayedEffect::WhenControlLost {
                 what: ObjectRef::Target(0),
-            }],
-        });
+                effects: vec![Effect::Tap {
+                    what: ObjectRef::Target(0),
+                }],
+            }));
         return Some(());
     }
     let leaves = p.at_all("when that creature leaves play this turn ,");
@@ -617,11 +623,12 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         if effects.is_empty() || !effects.iter().all(plain) {
             return None;
         }
-        cx.effects.push(Effect::WhenDiesThisTurn {
-            what,
-            effects,
-            leaves,
-        });
+        cx.effects
+            .push(Effect::Delayed(DelayedEffect::WhenDiesThisTurn {
+                what,
+                effects,
+                leaves,
+            }));
         return Some(());
     }
     // Oubliette: "Tap that creature as it phases in this way." after
@@ -742,19 +749,19 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // 419.1a: "The next time you would draw a card this turn, instead put
     // a card you own from outside the game into your hand." (Ring of Ma'rûf)
     if p.eat_all("the next time you would draw a card this turn , instead put a card you own from outside the game into your hand") {
-        cx.effects.push(Effect::NextDrawFromOutsideThisTurn);
+        cx.effects.push(Effect::Delayed(DelayedEffect::NextDrawFromOutsideThisTurn));
         return p.eat_end().then_some(());
     }
     // 419.1a, 217.7d: "… instead put the top card of the removed pile into
     // its owner's hand." (Mangara's Tome)
     if p.eat_all("the next time you would draw a card this turn , instead put the top card of the exiled pile into its owner's hand") {
-        cx.effects.push(Effect::NextDrawFromRemovedPileThisTurn);
+        cx.effects.push(Effect::Delayed(DelayedEffect::NextDrawFromRemovedPileThisTurn));
         return p.eat_end().then_some(());
     }
     // 419.1a: "The next time you would draw a card this turn, instead look
     // at the top X cards …, then draw a card." (Aladdin's Lamp)
     if p.eat_all("the next time you would draw a card this turn , instead look at the top x cards of your library , put all but one of them on the bottom of your library in a random order , then draw a card") {
-        cx.effects.push(Effect::NextDrawLookAtTopX);
+        cx.effects.push(Effect::Delayed(DelayedEffect::NextDrawLookAtTopX));
         return p.eat_end().then_some(());
     }
     // 419.1a: "The next time you would draw a card this turn,
@@ -776,7 +783,8 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         if effects.is_empty() || !effects.iter().all(fits) || !p.eat("instead") {
             return None;
         }
-        cx.effects.push(Effect::NextDrawInstead { effects });
+        cx.effects
+            .push(Effect::Delayed(DelayedEffect::NextDrawInstead { effects }));
         return p.eat_end().then_some(());
     }
     // 419.1a: "Until end of turn, if target player would draw a card,
@@ -788,7 +796,8 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         if let Some(who) = who.filter(|_| {
             p.eat_all("would draw a card , instead that player skips that draw and you draw a card")
         }) {
-            cx.effects.push(Effect::DrawsInsteadThisTurn { who });
+            cx.effects
+                .push(Effect::Delayed(DelayedEffect::DrawsInsteadThisTurn { who }));
             return p.eat_end().then_some(());
         }
         p.i = start;
@@ -1193,14 +1202,14 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     }
     // 419.6e: "You skip your next turn." (Meditate, Chronatog)
     if p.eat_all("you skip your next turn") {
-        cx.effects.push(Effect::SkipNextTurn {
+        cx.effects.push(Effect::Turn(TurnEffect::SkipNextTurn {
             who: PlayerRef::You,
-        });
+        }));
         return p.eat_end().then_some(());
     }
     // 509.1: "End the turn." (Time Stop)
     if p.eat_all("end the turn") {
-        cx.effects.push(Effect::EndTheTurn);
+        cx.effects.push(Effect::Turn(TurnEffect::EndTheTurn));
         return p.eat_end().then_some(());
     }
     // 507.1: Mindslaver as printed in 2003-2007, "You control target
@@ -1208,9 +1217,9 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if p.eat_all("you control target player's next turn") {
         let t = cx.add_target(TargetKind::Player(PlayerFilter::Any), false);
         cx.last_player = Some(PlayerRef::Target(t));
-        cx.effects.push(Effect::ControlNextTurn {
+        cx.effects.push(Effect::Turn(TurnEffect::ControlNextTurn {
             who: PlayerRef::Target(t),
-        });
+        }));
         return p.eat_end().then_some(());
     }
     // 507.1: "You control target player during that player's next turn."
@@ -1221,9 +1230,9 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             (is_player && p.eat_all("during that player's next turn") && p.eat_end()).then_some(t)
         });
         if let Some(t) = controlled {
-            cx.effects.push(Effect::ControlNextTurn {
+            cx.effects.push(Effect::Turn(TurnEffect::ControlNextTurn {
                 who: PlayerRef::Target(t),
-            });
+            }));
             return Some(());
         }
     }
@@ -1290,7 +1299,8 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         let e = attempt(p, cx, |p, cx| {
             p.eat_all("at end of combat ,");
             let v = clauses(p, cx)?;
-            p.eat_end().then_some(Effect::AtEndOfCombat { effects: v })
+            p.eat_end()
+                .then_some(Effect::Delayed(DelayedEffect::AtEndOfCombat { effects: v }))
         });
         if let Some(e) = e {
             cx.effects.push(e);
@@ -1433,7 +1443,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // 404.4: "sacrifice it at end of combat" (Fog Elemental): a delayed
     // triggered ability.
     if p.eat_all("at end of combat") {
-        v = vec![Effect::AtEndOfCombat { effects: v }];
+        v = vec![Effect::Delayed(DelayedEffect::AtEndOfCombat { effects: v })];
     }
     // 404.4: "destroy CARDNAME at the beginning of the next end step";
     // "Destroy it at the beginning of the next end step if it didn't
@@ -1450,15 +1460,15 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
                 effects: v,
             }];
         }
-        v = vec![Effect::AtNextEndStep {
+        v = vec![Effect::Delayed(DelayedEffect::AtNextEndStep {
             effects: v,
             of: crate::EndStep::Next,
-        }];
+        })];
     }
     // 404.4, 314.3: "Return CARDNAME to its owner's hand at the beginning
     // of the next cleanup step." (Thawing Glaciers).
     if p.eat_all("at the beginning of the next cleanup step") {
-        v = vec![Effect::AtNextCleanup { effects: v }];
+        v = vec![Effect::Delayed(DelayedEffect::AtNextCleanup { effects: v })];
     }
     // 404.4: "draw a card at the beginning of the next turn's upkeep".
     if p.eat_all("at the beginning of the next turn's upkeep") {
@@ -1477,10 +1487,10 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
                 }
             }
         }
-        v = vec![Effect::AtNextUpkeep {
+        v = vec![Effect::Delayed(DelayedEffect::AtNextUpkeep {
             effects: v,
             yours: false,
-        }];
+        })];
     }
     // "…, where X is the number of cards in your hand." (Tomoya the Revealer)
     if p.at_all(", where x is") {

@@ -7,6 +7,7 @@
 
 use super::spell::sentence;
 use super::*;
+use crate::DelayedEffect;
 use crate::{Amount, Effect, ObjectFilter, ObjectRef, PlayerRef};
 
 /// "The next time target land would be destroyed this turn, remove all
@@ -114,10 +115,11 @@ pub(super) fn at_next_end_step(p: &mut P, cx: &mut Cx) -> Option<()> {
         }];
     }
     p.eat_end().then_some(())?;
-    cx.effects.push(Effect::AtNextEndStep {
-        effects,
-        of: crate::EndStep::Next,
-    });
+    cx.effects
+        .push(Effect::Delayed(DelayedEffect::AtNextEndStep {
+            effects,
+            of: crate::EndStep::Next,
+        }));
     Some(())
 }
 
@@ -126,7 +128,7 @@ pub(super) fn at_next_end_step(p: &mut P, cx: &mut Cx) -> Option<()> {
 pub(super) fn delays(effects: &[Effect]) -> bool {
     effects
         .iter()
-        .any(|e| matches!(e, Effect::AtEndOfCombat { .. }))
+        .any(|e| matches!(e, Effect::Delayed(DelayedEffect::AtEndOfCombat { .. })))
 }
 
 /// Replaces the amount X of an effect by the amount a "where X is …"

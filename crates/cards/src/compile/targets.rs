@@ -4,6 +4,7 @@
 //! recipients that effects name ("it", "that player", "each opponent").
 
 use super::*;
+use crate::CombatEffect;
 use crate::{
     CardType, Color, ControllerFilter, Effect, ObjectFilter, ObjectRef, PlayerFilter, PlayerRef,
     Recipient, Subtype, Supertype, TargetCount, TargetKind, TargetSpec,
@@ -543,15 +544,15 @@ pub(super) fn multi_targets_supported(targets: &[TargetSpec], effects: &[Effect]
         | Effect::Tap { .. }
         | Effect::Untap { .. }
         | Effect::Continuous { .. }
-        | Effect::CantBeBlockedThisTurn { .. }
-        | Effect::MenaceThisTurn { .. }
-        | Effect::BlockRuleThisTurn { .. }
-        | Effect::CantBlockThisTurn { .. }
-        | Effect::CantAttackThisTurn { .. }
-        | Effect::CanBlockAdditionalThisTurn { .. }
-        | Effect::AttacksThisTurnIfAble { .. }
-        | Effect::AttacksDespiteDefenderThisTurn { .. }
-        | Effect::MustBeBlockedThisTurn { .. }
+        | Effect::Combat(CombatEffect::CantBeBlockedThisTurn { .. })
+        | Effect::Combat(CombatEffect::MenaceThisTurn { .. })
+        | Effect::Combat(CombatEffect::BlockRuleThisTurn { .. })
+        | Effect::Combat(CombatEffect::CantBlockThisTurn { .. })
+        | Effect::Combat(CombatEffect::CantAttackThisTurn { .. })
+        | Effect::Combat(CombatEffect::CanBlockAdditionalThisTurn { .. })
+        | Effect::Combat(CombatEffect::AttacksThisTurnIfAble { .. })
+        | Effect::Combat(CombatEffect::AttacksDespiteDefenderThisTurn { .. })
+        | Effect::Combat(CombatEffect::MustBeBlockedThisTurn { .. })
         | Effect::CreateTokens { .. }
         | Effect::TurnFaceDown { .. }
         | Effect::PutOnTopInAnyOrder { .. }
@@ -775,8 +776,12 @@ pub(super) fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
     // "defending player" (Shrieking Specter): 606.7a, the controller
     // chooses one defending player before the first effect naming it.
     if p.eat_all("defending player") {
-        if !cx.effects.contains(&Effect::ChooseDefendingPlayer) {
-            cx.effects.push(Effect::ChooseDefendingPlayer);
+        if !cx
+            .effects
+            .contains(&Effect::Combat(CombatEffect::ChooseDefendingPlayer))
+        {
+            cx.effects
+                .push(Effect::Combat(CombatEffect::ChooseDefendingPlayer));
         }
         cx.last_player = Some(PlayerRef::Defending);
         return Some(PlayerRef::Defending);

@@ -9,6 +9,7 @@ use crate::{
     ManaProduce, ObjectFilter, ObjectRef, PlayerRef, Recipient, StaticAbility, Subtype, TokenSpec,
     TypeSet,
 };
+use crate::{CombatEffect, TurnEffect};
 
 /// "N damage to R[, and M damage to R']" after "deals".
 pub(super) fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
@@ -623,13 +624,13 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
         // Angel).
         "skip" | "skips" if p.at_all("their next combat phase .") => {
             p.eat_all("their next combat phase");
-            Effect::SkipNextCombatPhase { who }
+            Effect::Turn(TurnEffect::SkipNextCombatPhase { who })
         }
         // 419.6e: "Target player skips all combat phases of their next
         // turn." (False Peace, Empty City Ruse).
         "skip" | "skips" if p.at_all("all combat phases of their next turn") => {
             p.eat_all("all combat phases of their next turn");
-            Effect::SkipCombatPhasesNextTurn { who }
+            Effect::Turn(TurnEffect::SkipCombatPhasesNextTurn { who })
         }
         // 419.6e: "each opponent skips their next untap step" (Brine Elemental).
         "skip" | "skips"
@@ -637,7 +638,7 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
         {
             p.eat_all("their next untap step");
             p.eat_all("your next untap step");
-            Effect::SkipNextUntapStep { who }
+            Effect::Turn(TurnEffect::SkipNextUntapStep { who })
         }
         // "Target player untaps all basic lands they control." (Early
         // Harvest): every permanent of the group that player controls.
@@ -1098,47 +1099,59 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
         return damage(p, cx);
     }
     if p.eat_all("can't block this turn") {
-        return Some(vec![Effect::CantBlockThisTurn { what }]);
+        return Some(vec![Effect::Combat(CombatEffect::CantBlockThisTurn {
+            what,
+        })]);
     }
     // "that creature can't attack during its controller's next turn"
     // (Wall of Dust).
     if p.eat_all("can't attack during its controller's next turn") {
-        return Some(vec![Effect::CantAttackNextTurn { what }]);
+        return Some(vec![Effect::Combat(CombatEffect::CantAttackNextTurn {
+            what,
+        })]);
     }
     // 500.1: "Target creature can't attack this turn." (Change of Heart),
     // "… can't attack or block this turn." (Off Balance).
     if p.eat_all("can't attack this turn") {
-        return Some(vec![Effect::CantAttackThisTurn { what }]);
+        return Some(vec![Effect::Combat(CombatEffect::CantAttackThisTurn {
+            what,
+        })]);
     }
     if p.eat_all("can't attack or block this turn") {
         return Some(vec![
-            Effect::CantAttackThisTurn { what: what.clone() },
-            Effect::CantBlockThisTurn { what },
+            Effect::Combat(CombatEffect::CantAttackThisTurn { what: what.clone() }),
+            Effect::Combat(CombatEffect::CantBlockThisTurn { what }),
         ]);
     }
     // "CARDNAME can block an additional creature this turn." (Mounted
     // Archers), "Target creature can block any number of creatures this
     // turn." (Valor Made Real).
     if p.eat_all("can block an additional creature this turn") {
-        return Some(vec![Effect::CanBlockAdditionalThisTurn {
-            what,
-            any_number: false,
-        }]);
+        return Some(vec![Effect::Combat(
+            CombatEffect::CanBlockAdditionalThisTurn {
+                what,
+                any_number: false,
+            },
+        )]);
     }
     if p.eat_all("can block any number of creatures this turn") {
-        return Some(vec![Effect::CanBlockAdditionalThisTurn {
-            what,
-            any_number: true,
-        }]);
+        return Some(vec![Effect::Combat(
+            CombatEffect::CanBlockAdditionalThisTurn {
+                what,
+                any_number: true,
+            },
+        )]);
     }
     // 309.4, 410.9c: "Target unblocked attacking creature becomes
     // blocked." (Curtain of Light, Trap Runner).
     if p.eat_all("becomes blocked") {
-        return Some(vec![Effect::BecomesBlocked { what }]);
+        return Some(vec![Effect::Combat(CombatEffect::BecomesBlocked { what })]);
     }
     // 310.1: "… assigns no combat damage this turn" (Ophidian).
     if p.eat_all("assigns no combat damage this turn") {
-        return Some(vec![Effect::AssignsNoCombatDamage { what }]);
+        return Some(vec![Effect::Combat(CombatEffect::AssignsNoCombatDamage {
+            what,
+        })]);
     }
     // 302.2, 418.3d: "… doesn't untap during its controller's untap step
     // for as long as CARDNAME remains tapped" (Mole Worms, Kill Switch).
@@ -1147,7 +1160,9 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
     ) || p.eat_all(
         "don't untap during their controllers' untap steps for as long as cardname remains tapped",
     ) {
-        return Some(vec![Effect::DoesntUntapWhileSourceTapped { what }]);
+        return Some(vec![Effect::Turn(
+            TurnEffect::DoesntUntapWhileSourceTapped { what },
+        )]);
     }
     // 302.2: "… doesn't untap during its controller's next untap step"
     // (Barl's Cage, Tangle); "… during your next untap step" (Reveka).
@@ -1155,10 +1170,16 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
         || p.eat_all("don't untap during their controller's next untap step")
         || p.eat_all("don't untap during their controllers' next untap steps")
     {
-        return Some(vec![Effect::DoesntUntapNext { what, yours: false }]);
+        return Some(vec![Effect::Turn(TurnEffect::DoesntUntapNext {
+            what,
+            yours: false,
+        })]);
     }
     if p.eat_all("doesn't untap during your next untap step") {
-        return Some(vec![Effect::DoesntUntapNext { what, yours: true }]);
+        return Some(vec![Effect::Turn(TurnEffect::DoesntUntapNext {
+            what,
+            yours: true,
+        })]);
     }
     // "Lands target player controls don't untap during their next untap
     // step." (Mana Vapors): that player's permanents at that step.
@@ -1167,10 +1188,10 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
             if p.eat_all("don't untap during their next untap step") {
                 let mut filter = f.clone();
                 filter.controller = crate::ControllerFilter::Any;
-                return Some(vec![Effect::PermanentsDontUntapNext {
+                return Some(vec![Effect::Turn(TurnEffect::PermanentsDontUntapNext {
                     who: PlayerRef::Target(i),
                     filter,
-                }]);
+                })]);
             }
         }
     }
@@ -1178,21 +1199,25 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
     if p.eat_all("can attack this turn as though it didn't have defender")
         || p.eat_all("can attack this turn as though they didn't have defender")
     {
-        return Some(vec![Effect::AttacksDespiteDefenderThisTurn { what }]);
+        return Some(vec![Effect::Combat(
+            CombatEffect::AttacksDespiteDefenderThisTurn { what },
+        )]);
     }
     // 500.1: an attack requirement for the turn (Boiling Blood).
     // "Creatures the active player controls attack this turn if able."
     // (Siren's Call): each of them, as the effect resolves.
     if p.eat_all("attacks this turn if able") || p.eat_all("attack this turn if able") {
-        return Some(vec![Effect::AttacksThisTurnIfAble { what }]);
+        return Some(vec![Effect::Combat(CombatEffect::AttacksThisTurnIfAble {
+            what,
+        })]);
     }
     // 500.1: "target creature blocks CARDNAME this turn if able" (Rampant
     // Elephant).
     if p.eat_all("blocks cardname this turn if able") {
-        return Some(vec![Effect::BlocksThisTurnIfAble {
+        return Some(vec![Effect::Combat(CombatEffect::BlocksThisTurnIfAble {
             blocker: what,
             attacker: ObjectRef::This,
-        }]);
+        })]);
     }
     // 502.15: "target creature phases out until CARDNAME leaves play" (Oubliette).
     if p.eat_all("phases out until cardname leaves play") {
@@ -1222,10 +1247,10 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
         let start = p.i;
         p.eat_all("can't be blocked this turn except by");
         if let Some(f) = group(p) {
-            return Some(vec![Effect::BlockRuleThisTurn {
+            return Some(vec![Effect::Combat(CombatEffect::BlockRuleThisTurn {
                 what,
                 rule: crate::BlockRule::OnlyBy(f),
-            }]);
+            })]);
         }
         p.i = start;
     }
@@ -1233,18 +1258,22 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
         let start = p.i;
         p.eat_all("can't be blocked by");
         if let Some(f) = group(p).filter(|_| p.eat_all("this turn")) {
-            return Some(vec![Effect::BlockRuleThisTurn {
+            return Some(vec![Effect::Combat(CombatEffect::BlockRuleThisTurn {
                 what,
                 rule: crate::BlockRule::NotBy(f),
-            }]);
+            })]);
         }
         p.i = start;
     }
     if p.eat_all("can't be blocked this turn") {
-        return Some(vec![Effect::CantBeBlockedThisTurn { what }]);
+        return Some(vec![Effect::Combat(CombatEffect::CantBeBlockedThisTurn {
+            what,
+        })]);
     }
     if p.eat_all("can't be blocked this combat") {
-        return Some(vec![Effect::CantBeBlockedThisCombat { what }]);
+        return Some(vec![Effect::Combat(
+            CombatEffect::CantBeBlockedThisCombat { what },
+        )]);
     }
     // "[what] gain(s) menace until end of turn" (not a 2007 keyword: "can't
     // be blocked except by two or more creatures", 500.1), for the turn.
@@ -1253,12 +1282,14 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
         p.bump();
         p.bump();
         if cx.until_eot || p.eat_all("until end of turn") {
-            return Some(vec![Effect::MenaceThisTurn { what }]);
+            return Some(vec![Effect::Combat(CombatEffect::MenaceThisTurn { what })]);
         }
         p.i = start;
     }
     if p.eat_all("can't block cardname this turn") {
-        return Some(vec![Effect::CantBlockThisThisTurn { what }]);
+        return Some(vec![Effect::Combat(CombatEffect::CantBlockThisThisTurn {
+            what,
+        })]);
     }
     // "… becomes a 3/3 green Ape creature with trample until end of turn"
     // (layers 4, 5, 6b).

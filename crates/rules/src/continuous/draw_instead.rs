@@ -16,6 +16,7 @@ use crate::continuous::draw_replacement::DrawUsed;
 use crate::state::event::DrawReason;
 use crate::state::stack::ResolveCtx;
 use crate::{DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Zone};
+use tolaria_cards::DelayedEffect;
 use tolaria_cards::{CardType, Effect};
 
 impl Game {
@@ -289,7 +290,8 @@ impl Game {
             for a in &face.abilities {
                 if let tolaria_cards::Ability::Activated(a) = a {
                     for e in &a.effects {
-                        if let Effect::NextDrawInstead { effects: list } = e {
+                        if let Effect::Delayed(DelayedEffect::NextDrawInstead { effects: list }) = e
+                        {
                             if list.as_slice() == effects {
                                 own = Some(list.as_slice());
                             }

@@ -5,6 +5,7 @@
 use crate::playing::convoke_delve::with_delve;
 use crate::state::progress::{Casting, Playing, Unpaid};
 use crate::{Action, Event, Game, ObjId, PlayerId};
+use tolaria_cards::DelayedEffect;
 use tolaria_cards::{Ability, Color, ColorSet, Cost, Keyword, ManaKind, ManaProduce};
 
 /// Pays as much of `u` as the pool can: coloured symbols with their colour,
@@ -385,7 +386,7 @@ impl Game {
                     // 404.4: "Draw a card at the beginning of the next
                     // turn's upkeep" (Barbed Sextant): the mana ability
                     // creates the delayed triggered ability.
-                    Effect::AtNextUpkeep { .. } => {
+                    Effect::Delayed(DelayedEffect::AtNextUpkeep { .. }) => {
                         let t = delayed(self);
                         self.delayed_next_upkeep.push(t);
                     }
@@ -399,7 +400,10 @@ impl Game {
                         ..
                     } => {
                         if self.activations_this_turn(source, index) >= *at_least
-                            && matches!(then[..], [Effect::AtNextEndStep { .. }])
+                            && matches!(
+                                then[..],
+                                [Effect::Delayed(DelayedEffect::AtNextEndStep { .. })]
+                            )
                         {
                             let t = delayed(self);
                             self.delayed_end_step.push(t);

@@ -10,6 +10,7 @@ use crate::state::stack::PendingTrigger;
 use crate::state::stack::ResolveCtx;
 use crate::state::stack::TriggerContext;
 use crate::{Game, StackKind};
+use tolaria_cards::DelayedEffect;
 use tolaria_cards::{db, Ability, AbilityRef, CardId, Effect};
 
 /// The `index` of a delayed triggered ability created by a spell's own
@@ -287,12 +288,12 @@ impl Game {
 /// step", "when that creature dies this turn"), if it is one.
 fn delayed_instructions(e: &'static Effect) -> Option<&'static [Effect]> {
     match e {
-        Effect::AtEndOfCombat { effects }
-        | Effect::AtNextUpkeep { effects, .. }
-        | Effect::AtNextEndStep { effects, .. }
-        | Effect::AtNextCleanup { effects }
-        | Effect::WhenDiesThisTurn { effects, .. }
-        | Effect::WhenControlLost { effects, .. } => Some(&effects[..]),
+        Effect::Delayed(DelayedEffect::AtEndOfCombat { effects })
+        | Effect::Delayed(DelayedEffect::AtNextUpkeep { effects, .. })
+        | Effect::Delayed(DelayedEffect::AtNextEndStep { effects, .. })
+        | Effect::Delayed(DelayedEffect::AtNextCleanup { effects })
+        | Effect::Delayed(DelayedEffect::WhenDiesThisTurn { effects, .. })
+        | Effect::Delayed(DelayedEffect::WhenControlLost { effects, .. }) => Some(&effects[..]),
         // "If this ability has been played four or more times this turn,
         // sacrifice CARDNAME at the beginning of the next end step."
         Effect::IfElse { then, .. } => then.iter().find_map(delayed_instructions),

@@ -6,6 +6,7 @@
 use crate::continuous::source::SourceInfo;
 use crate::state::stack::ResolveCtx;
 use crate::{Event, Game, MoveReason, ObjId, PlayerId, Target, Zone};
+use tolaria_cards::{CombatEffect, DelayedEffect, TurnEffect};
 use tolaria_cards::{Duration, Effect, ObjectRef, Recipient};
 
 impl Game {
@@ -68,7 +69,9 @@ impl Game {
                     }
                 }
             }
-            Effect::ChooseDefendingPlayer => self.choose_defending_reference(ctx),
+            Effect::Combat(CombatEffect::ChooseDefendingPlayer) => {
+                self.choose_defending_reference(ctx)
+            }
             // "Target player can't play lands / creature spells this turn."
             Effect::CantPlayThisTurn { who, lands, spells } => {
                 for player in self.players_of(ctx, who) {
@@ -431,14 +434,15 @@ impl Game {
                     self.untap(o);
                 }
             }
-            Effect::PutSelfIntoPlayAttacking => self.ninjutsu_into_play(ctx),
+            Effect::Combat(CombatEffect::PutSelfIntoPlayAttacking) => self.ninjutsu_into_play(ctx),
             // 500.1: a block requirement for this turn (Rampant Elephant,
             // `Game::must_block`) or, 502.29a, for this combat against an
             // attacker (provoke); obeyed as far as possible (500.4,
             // `turn/blocks.rs`).
-            Effect::BlocksThisTurnIfAble { blocker, attacker }
-            | Effect::BlocksThisCombatIfAble { blocker, attacker } => {
-                let this_turn = matches!(e, Effect::BlocksThisTurnIfAble { .. });
+            Effect::Combat(CombatEffect::BlocksThisTurnIfAble { blocker, attacker })
+            | Effect::Combat(CombatEffect::BlocksThisCombatIfAble { blocker, attacker }) => {
+                let this_turn =
+                    matches!(e, Effect::Combat(CombatEffect::BlocksThisTurnIfAble { .. }));
                 for b in self.objects_of(ctx, blocker) {
                     for a in self.objects_of(ctx, attacker) {
                         let applies = if this_turn {
@@ -494,12 +498,12 @@ impl Game {
             | Effect::RemoveCounterElse { .. }
             | Effect::CounterUnlessPays { .. }
             | Effect::Recover { .. }
-            | Effect::AtEndOfCombat { .. }
-            | Effect::AtNextUpkeep { .. }
-            | Effect::AtNextEndStep { .. }
-            | Effect::AtNextCleanup { .. }
-            | Effect::WhenDiesThisTurn { .. }
-            | Effect::WhenControlLost { .. }
+            | Effect::Delayed(DelayedEffect::AtEndOfCombat { .. })
+            | Effect::Delayed(DelayedEffect::AtNextUpkeep { .. })
+            | Effect::Delayed(DelayedEffect::AtNextEndStep { .. })
+            | Effect::Delayed(DelayedEffect::AtNextCleanup { .. })
+            | Effect::Delayed(DelayedEffect::WhenDiesThisTurn { .. })
+            | Effect::Delayed(DelayedEffect::WhenControlLost { .. })
             | Effect::IfControlsNone { .. }
             | Effect::ReturnChosen { .. }
             | Effect::TapOrUntap { .. }
@@ -564,7 +568,7 @@ impl Game {
             Effect::SpellsCantBeCounteredThisTurn => {
                 self.uncounterable_spells_of |= 1 << ctx.controller.index().min(15);
             }
-            Effect::CantBlockThisThisTurn { what } => {
+            Effect::Combat(CombatEffect::CantBlockThisThisTurn { what }) => {
                 for o in self.objects_of(ctx, what) {
                     self.cant_block_pairs.push((o, ctx.source));
                 }
@@ -583,7 +587,7 @@ impl Game {
                 };
                 self.create_continuous(ctx, what, effect, Duration::EndOfTurn);
             }
-            Effect::CantBeBlockedThisCombat { what } => {
+            Effect::Combat(CombatEffect::CantBeBlockedThisCombat { what }) => {
                 // Only a creature in combat now; the list ends with it (311.2).
                 for o in self.objects_of(ctx, what) {
                     if self.is_in_play(o) && !self.combat.unblockable.contains(&o) {
@@ -591,10 +595,10 @@ impl Game {
                     }
                 }
             }
-            Effect::CantBeBlockedThisTurn { what } => {
+            Effect::Combat(CombatEffect::CantBeBlockedThisTurn { what }) => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::UNBLOCKABLE)
             }
-            Effect::BlockRuleThisTurn { what, rule } => {
+            Effect::Combat(CombatEffect::BlockRuleThisTurn { what, rule }) => {
                 for o in self.objects_of(ctx, what) {
                     if self.is_in_play(o) {
                         self.block_rules_this_turn.push((
@@ -606,26 +610,26 @@ impl Game {
                     }
                 }
             }
-            Effect::MenaceThisTurn { what } => {
+            Effect::Combat(CombatEffect::MenaceThisTurn { what }) => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::MENACE)
             }
-            Effect::CantBlockThisTurn { what } => {
+            Effect::Combat(CombatEffect::CantBlockThisTurn { what }) => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::CANT_BLOCK)
             }
-            Effect::CantAttackNextTurn { what } => {
+            Effect::Combat(CombatEffect::CantAttackNextTurn { what }) => {
                 for o in self.objects_of(ctx, what) {
                     if let Some(obj) = self.obj_mut(o) {
                         obj.flags |= crate::state::object::flags::NO_ATTACK_NEXT_TURN;
                     }
                 }
             }
-            Effect::CantAttackThisTurn { what } => {
+            Effect::Combat(CombatEffect::CantAttackThisTurn { what }) => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::CANT_ATTACK)
             }
-            Effect::AttacksThisTurnIfAble { what } => {
+            Effect::Combat(CombatEffect::AttacksThisTurnIfAble { what }) => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::ATTACKS)
             }
-            Effect::AttacksDespiteDefenderThisTurn { what } => match what {
+            Effect::Combat(CombatEffect::AttacksDespiteDefenderThisTurn { what }) => match what {
                 // A group: a rule for the turn (Wakestone Gargoyle's ruling).
                 ObjectRef::Each(f) => self.defender_attack_rules.push((ctx.controller, f.clone())),
                 _ => self.mark_this_turn(
@@ -634,7 +638,7 @@ impl Game {
                     crate::state::object::this_turn::ATTACKS_DESPITE_DEFENDER,
                 ),
             },
-            Effect::CanBlockAdditionalThisTurn { what, any_number } => {
+            Effect::Combat(CombatEffect::CanBlockAdditionalThisTurn { what, any_number }) => {
                 for o in self.objects_of(ctx, what) {
                     if let Some(obj) = self.obj_mut(o) {
                         obj.extra_blocks_this_turn = match obj.extra_blocks_this_turn {
@@ -646,7 +650,7 @@ impl Game {
                     }
                 }
             }
-            Effect::MustBeBlockedThisTurn { what } => {
+            Effect::Combat(CombatEffect::MustBeBlockedThisTurn { what }) => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::LURE)
             }
             Effect::Counter { what, to } => {
@@ -787,7 +791,7 @@ impl Game {
                 }
             }
             // Camouflage: the declare blockers step of this turn uses piles.
-            Effect::BlockByPiles => self.camouflage = true,
+            Effect::Combat(CombatEffect::BlockByPiles) => self.camouflage = true,
             Effect::PreventAllCombatDamage => {
                 self.prevent_combat_damage = true;
                 self.prevent_combat_damage_by |= 1 << ctx.controller.0;
@@ -874,7 +878,7 @@ impl Game {
                     }
                 }
             }
-            Effect::NextDrawFromOutsideThisTurn => {
+            Effect::Delayed(DelayedEffect::NextDrawFromOutsideThisTurn) => {
                 self.draw_rules
                     .push(crate::continuous::draw_replacement::DrawRule {
                         card: ctx.source_card,
@@ -887,7 +891,7 @@ impl Game {
                     });
             }
             // Mangara's Tome: the pile its source removed (217.7d).
-            Effect::NextDrawFromRemovedPileThisTurn => {
+            Effect::Delayed(DelayedEffect::NextDrawFromRemovedPileThisTurn) => {
                 self.draw_rules
                     .push(crate::continuous::draw_replacement::DrawRule {
                         card: ctx.source_card,
@@ -900,7 +904,7 @@ impl Game {
                     });
             }
             // The Words: the instructions, with this ability's context.
-            Effect::NextDrawInstead { effects } => {
+            Effect::Delayed(DelayedEffect::NextDrawInstead { effects }) => {
                 self.draw_rules
                     .push(crate::continuous::draw_replacement::DrawRule {
                         card: ctx.source_card,
@@ -913,7 +917,7 @@ impl Game {
                     });
             }
             // Aladdin's Lamp: X as announced.
-            Effect::NextDrawLookAtTopX => {
+            Effect::Delayed(DelayedEffect::NextDrawLookAtTopX) => {
                 self.draw_rules
                     .push(crate::continuous::draw_replacement::DrawRule {
                         card: ctx.source_card,
@@ -925,7 +929,7 @@ impl Game {
                         look_at_top: Some(ctx.x),
                     });
             }
-            Effect::DrawsInsteadThisTurn { who } => {
+            Effect::Delayed(DelayedEffect::DrawsInsteadThisTurn { who }) => {
                 for p in self.players_of(ctx, who) {
                     self.draw_rules
                         .push(crate::continuous::draw_replacement::DrawRule {
@@ -970,7 +974,7 @@ impl Game {
                     }
                 }
             }
-            Effect::ControlNextTurn { who } => {
+            Effect::Turn(TurnEffect::ControlNextTurn { who }) => {
                 for p in self.players_of(ctx, who) {
                     // 507.1a: the last effect created is the one that works.
                     let replaced = self
@@ -986,7 +990,7 @@ impl Game {
                     });
                 }
             }
-            Effect::SkipNextTurn { who } => {
+            Effect::Turn(TurnEffect::SkipNextTurn { who }) => {
                 // 419.6f: two skip effects skip the next two turns.
                 let players = self.one_per_team(self.players_of(ctx, who));
                 for p in players {
@@ -994,27 +998,27 @@ impl Game {
                     pl.turns_to_skip = pl.turns_to_skip.saturating_add(1);
                 }
             }
-            Effect::SkipNextCombatPhase { who } => {
+            Effect::Turn(TurnEffect::SkipNextCombatPhase { who }) => {
                 // 419.6f: each skip effect skips one more combat phase.
                 for p in self.players_of(ctx, who) {
                     let pl = self.player_mut(p);
                     pl.combat_phases_to_skip = pl.combat_phases_to_skip.saturating_add(1);
                 }
             }
-            Effect::SkipCombatPhasesNextTurn { who } => {
+            Effect::Turn(TurnEffect::SkipCombatPhasesNextTurn { who }) => {
                 // 419.6e: the player's next turn has no combat phase.
                 for p in self.players_of(ctx, who) {
                     self.player_mut(p).skip_combats_next_turn = true;
                 }
             }
-            Effect::SkipNextUntapStep { who } => {
+            Effect::Turn(TurnEffect::SkipNextUntapStep { who }) => {
                 // 419.6f: each skip effect skips one more untap step.
                 for p in self.players_of(ctx, who) {
                     let pl = self.player_mut(p);
                     pl.untap_steps_to_skip = pl.untap_steps_to_skip.saturating_add(1);
                 }
             }
-            Effect::DoesntUntapNext { what, yours } => {
+            Effect::Turn(TurnEffect::DoesntUntapNext { what, yours }) => {
                 // 302.2: a hold for each object still in play.
                 let player = yours.then_some(ctx.controller);
                 for obj in self.objects_of(ctx, what) {
@@ -1024,7 +1028,7 @@ impl Game {
                     }
                 }
             }
-            Effect::DoesntUntapWhileSourceTapped { what } => {
+            Effect::Turn(TurnEffect::DoesntUntapWhileSourceTapped { what }) => {
                 // 302.2, 418.3d: a hold while the source stays tapped.
                 for obj in self.objects_of(ctx, what) {
                     if self.is_present(obj) {
@@ -1037,7 +1041,7 @@ impl Game {
                     }
                 }
             }
-            Effect::PermanentsDontUntapNext { who, filter } => {
+            Effect::Turn(TurnEffect::PermanentsDontUntapNext { who, filter }) => {
                 for player in self.players_of(ctx, who) {
                     self.untap_holds
                         .push(crate::turn::untap_rules::UntapHold::Player {
@@ -1046,14 +1050,14 @@ impl Game {
                         });
                 }
             }
-            Effect::AssignsNoCombatDamage { what } => {
+            Effect::Combat(CombatEffect::AssignsNoCombatDamage { what }) => {
                 for o in self.objects_of(ctx, what) {
                     if self.is_present(o) && !self.assigns_no_combat_damage.contains(&o) {
                         self.assigns_no_combat_damage.push(o);
                     }
                 }
             }
-            Effect::EndTheTurn => self.ending_turn = true,
+            Effect::Turn(TurnEffect::EndTheTurn) => self.ending_turn = true,
             Effect::DrawRevealDiscardUnless { keep } => self.draw_reveal_discard(ctx, keep),
             Effect::WinGame { who } => {
                 // 102.2b: the player wins: every opponent loses.
@@ -1122,12 +1126,12 @@ impl Game {
                     }
                 }
             }
-            Effect::BecomesBlocked { what } => {
+            Effect::Combat(CombatEffect::BecomesBlocked { what }) => {
                 for o in self.objects_of(ctx, what) {
                     self.becomes_blocked_by_effect(o);
                 }
             }
-            Effect::RemoveFromCombat { what } => {
+            Effect::Combat(CombatEffect::RemoveFromCombat { what }) => {
                 for o in self.objects_of(ctx, what) {
                     if self.combat.remove(o) {
                         let card = self.objects[o.slot as usize].card;
@@ -1135,10 +1139,10 @@ impl Game {
                     }
                 }
             }
-            Effect::AdditionalCombatPhase => {
+            Effect::Turn(TurnEffect::AdditionalCombatPhase) => {
                 self.extra_phases.combats += 1;
             }
-            Effect::ExtraTurn { who } => {
+            Effect::Turn(TurnEffect::ExtraTurn { who }) => {
                 let players = self.one_per_team(self.players_of(ctx, who));
                 for p in players {
                     self.extra_turns.push(p);

@@ -5,6 +5,7 @@
 
 use crate::state::stack::ResolveCtx;
 use crate::{Decision, DecisionKind, Event, Game, MoveReason, PlayerId, Zone};
+use tolaria_cards::DelayedEffect;
 use tolaria_cards::{Effect, ObjectRef, PlayerRef};
 
 impl Game {
@@ -702,17 +703,17 @@ impl Game {
                 self.resolving.as_mut()?.paid = None;
                 None
             }
-            Effect::AtNextCleanup { .. } => {
+            Effect::Delayed(DelayedEffect::AtNextCleanup { .. }) => {
                 // 404.4, 314.3: create the delayed triggered ability.
                 self.create_delayed(ctx, crate::resolution::delayed::When::NextCleanup);
                 None
             }
-            Effect::AtEndOfCombat { .. } => {
+            Effect::Delayed(DelayedEffect::AtEndOfCombat { .. }) => {
                 // 404.4: create the delayed triggered ability.
                 self.create_delayed(ctx, crate::resolution::delayed::When::EndOfCombat);
                 None
             }
-            Effect::AtNextEndStep { of, .. } => {
+            Effect::Delayed(DelayedEffect::AtNextEndStep { of, .. }) => {
                 use crate::resolution::delayed::When;
                 let when = match of {
                     tolaria_cards::EndStep::Next => When::NextEndStep,
@@ -722,7 +723,7 @@ impl Game {
                         _ => return None,
                     },
                     // The extra turn the instruction before created: the
-                    // last one added (`Effect::ExtraTurn`).
+                    // last one added (`Effect::Turn(TurnEffect::ExtraTurn)`).
                     tolaria_cards::EndStep::ThatExtraTurn => match self.extra_turns.len() {
                         0 => return None,
                         n => When::ExtraTurnEndStep(n as u32 - 1),
@@ -731,7 +732,7 @@ impl Game {
                 self.create_delayed(ctx, when);
                 None
             }
-            Effect::WhenControlLost { what, .. } => {
+            Effect::Delayed(DelayedEffect::WhenControlLost { what, .. }) => {
                 for o in self.objects_of(ctx, what) {
                     if self.is_in_play(o) {
                         self.create_delayed(ctx, crate::resolution::delayed::When::ControlLost(o));
@@ -739,7 +740,7 @@ impl Game {
                 }
                 None
             }
-            Effect::WhenDiesThisTurn { what, leaves, .. } => {
+            Effect::Delayed(DelayedEffect::WhenDiesThisTurn { what, leaves, .. }) => {
                 // 404.4: one delayed ability per object watched, if it is
                 // still in play (an object that left is a new object,
                 // 217.1c, and can't be put into a graveyard from play).
@@ -755,7 +756,7 @@ impl Game {
                 }
                 None
             }
-            Effect::AtNextUpkeep { yours, .. } => {
+            Effect::Delayed(DelayedEffect::AtNextUpkeep { yours, .. }) => {
                 let when = if *yours {
                     crate::resolution::delayed::When::YourNextUpkeep
                 } else {

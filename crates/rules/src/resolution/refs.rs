@@ -59,7 +59,7 @@ impl Game {
             PlayerRef::Triggering => ctx.trigger.player.into_iter().collect(),
             PlayerRef::Flipper => ctx.flipper.into_iter().collect(),
             PlayerRef::NotWinningSubgame => self.not_winning_subgame(),
-            // 606.7a: the one chosen (`Effect::ChooseDefendingPlayer`).
+            // 606.7a: the one chosen (`Effect::Combat(CombatEffect::ChooseDefendingPlayer)`).
             PlayerRef::Defending => ctx
                 .defending
                 .or_else(|| self.defending_player_of(ctx.source))

@@ -13,6 +13,7 @@ use crate::state::progress::{Flow, Resolving};
 use crate::state::stack::ResolveCtx;
 use crate::state::stack::{StackKind, TriggerContext};
 use crate::{Decision, DecisionKind, Event, Game, MoveReason, ObjId, StackItem, Zone};
+use tolaria_cards::CombatEffect;
 use tolaria_cards::{Ability, Effect, PlayerRef, TargetSpec};
 
 /// The effects of a stack item, from the static card data.
@@ -297,7 +298,7 @@ impl Game {
                 Effect::ShufflePermanentsAndRedeal
                     | Effect::ChooseNumber
                     | Effect::ChooseNumberForThis { .. }
-                    | Effect::ChooseDefendingPlayer
+                    | Effect::Combat(CombatEffect::ChooseDefendingPlayer)
                     | Effect::Piles { .. }
             );
             if !self.run_replayable_asking(

@@ -306,7 +306,7 @@ pub struct ResolveCtx {
     #[serde(default)]
     pub removal: u32,
     /// 606.7a: the defending player this resolution's "defending player"
-    /// refers to, once chosen (`Effect::ChooseDefendingPlayer`).
+    /// refers to, once chosen (`Effect::Combat(CombatEffect::ChooseDefendingPlayer)`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub defending: Option<PlayerId>,
     /// 406: the mana spent on the ability's costs (`StackItem::mana_spent`).
