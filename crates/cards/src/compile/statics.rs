@@ -1120,18 +1120,18 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             // High Ground ("each combat" in the modern wording).
             p.eat_all("each combat");
             out.push(StaticAbility::CanBlockAdditional(affected.clone()));
-        } else if p.eat_all("can't be the target of") {
+        } else if p.eat_all("can't be the target of") || p.eat_all("can't be the targets of") {
             // Karplusan Strider: "of blue or black spells"; Troll Ascetic's
             // 2007 text: "of spells or abilities your opponents control".
-            let mut colors = ColorSet::EMPTY;
-            while let Some(c) = Color::from_name(p.peek()) {
-                p.bump();
-                colors.insert(c);
-                p.eat(",");
-                p.eat("or");
-            }
+            let colors = target_colors(p);
             p.eat("spells").then_some(())?;
             let spells_only = !p.eat_all("or abilities");
+            // "… of black spells or abilities from black sources" (Mercenary
+            // Informer, Spellbane Centaur): the colour of an ability's
+            // source, the same colours as the spells'.
+            if !spells_only && !colors.is_empty() && p.eat("from") {
+                (target_colors(p) == colors && p.eat("sources")).then_some(())?;
+            }
             let opponents = p.eat_all("your opponents control");
             out.push(StaticAbility::CantBeTargetedBy {
                 affected: affected.clone(),
@@ -1511,4 +1511,17 @@ pub(super) fn generic_mana(p: &mut P) -> Option<u32> {
         .ok()?;
     p.bump();
     Some(n)
+}
+
+/// The colours of "can't be the target of [blue or black] spells": colour
+/// words joined by commas and "or" (none: any colour).
+fn target_colors(p: &mut P) -> ColorSet {
+    let mut colors = ColorSet::EMPTY;
+    while let Some(c) = Color::from_name(p.peek()) {
+        p.bump();
+        colors.insert(c);
+        p.eat(",");
+        p.eat("or");
+    }
+    colors
 }
