@@ -119,6 +119,9 @@ pub struct CardFace {
     /// 502.7: protection from these subtypes (Fallen Cleric: Clerics;
     /// Kitsune Riftwalker: Spirits and Arcane).
     pub protection_subtypes: SubtypeSet,
+    /// 502.7: protection from qualities other than these (bits
+    /// `PROTECTION_*`: monocolored, multicolored, snow, legendary creatures).
+    pub protection_qualities: u8,
     /// Has at least one static ability (derived; lets the engine skip
     /// permanents that generate no continuous effects).
     pub has_statics: bool,
@@ -347,6 +350,7 @@ fn face_down_def(id: CardId) -> CardDef {
             protection_colors: ColorSet::EMPTY,
             protection_types: TypeSet::EMPTY,
             protection_subtypes: SubtypeSet::new(),
+            protection_qualities: 0,
             has_statics: false,
             has_state_triggers: false,
             has_graveyard_triggers: false,
@@ -699,6 +703,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         protection_colors: ColorSet::EMPTY,
         protection_types: TypeSet::EMPTY,
         protection_subtypes: SubtypeSet::new(),
+        protection_qualities: 0,
         has_statics: false,
         has_state_triggers: false,
         has_graveyard_triggers: false,
@@ -745,6 +750,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
                     Ability::Protection(crate::Protection::Subtype(s)) => {
                         face.protection_subtypes.insert(*s);
                     }
+                    Ability::Protection(q) => face.protection_qualities |= q.quality_bit(),
                     // 502.26: morph generates no continuous effect.
                     Ability::Static(crate::StaticAbility::Morph(_)) => {}
                     // 502.47a: dredge functions only in a graveyard.

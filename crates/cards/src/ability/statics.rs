@@ -16,6 +16,53 @@ pub enum Protection {
     /// "protection from Clerics", "from Goblins": from a creature type
     /// (502.7: sources, blockers and Auras with that subtype).
     Subtype(crate::Subtype),
+    /// "protection from monocolored" (Guardian of the Guildpact): from
+    /// each source of exactly one colour (201.2, 502.7).
+    Monocolored,
+    /// "protection from multicolored" (Enemy of the Guildpact): from each
+    /// source of two or more colours (201.2).
+    Multicolored,
+    /// "protection from snow" (Ronom Hulk): from snow sources (205.4).
+    Snow,
+    /// "protection from legendary creatures" (Tsabo Tavoc).
+    LegendaryCreatures,
+}
+
+impl Protection {
+    /// The bit of a quality kept in `CardFace::protection_qualities`
+    /// (none for colours, card types and subtypes, kept in their sets).
+    pub fn quality_bit(&self) -> u8 {
+        match self {
+            Protection::Monocolored => PROTECTION_MONOCOLORED,
+            Protection::Multicolored => PROTECTION_MULTICOLORED,
+            Protection::Snow => PROTECTION_SNOW,
+            Protection::LegendaryCreatures => PROTECTION_LEGENDARY_CREATURES,
+            _ => 0,
+        }
+    }
+}
+
+/// Bits of `CardFace::protection_qualities` (502.7).
+pub const PROTECTION_MONOCOLORED: u8 = 1;
+pub const PROTECTION_MULTICOLORED: u8 = 2;
+pub const PROTECTION_SNOW: u8 = 4;
+pub const PROTECTION_LEGENDARY_CREATURES: u8 = 8;
+
+/// 502.7: is a source with these colours, card types and supertypes one
+/// the qualities in `bits` (`PROTECTION_*`) protect from?
+pub fn protection_quality_stops(
+    bits: u8,
+    colors: crate::ColorSet,
+    types: crate::TypeSet,
+    supertypes: crate::SupertypeSet,
+) -> bool {
+    let n = colors.0.count_ones();
+    (bits & PROTECTION_MONOCOLORED != 0 && n == 1)
+        || (bits & PROTECTION_MULTICOLORED != 0 && n >= 2)
+        || (bits & PROTECTION_SNOW != 0 && supertypes.contains(crate::Supertype::Snow))
+        || (bits & PROTECTION_LEGENDARY_CREATURES != 0
+            && types.contains(CardType::Creature)
+            && supertypes.contains(crate::Supertype::Legendary))
 }
 
 /// A static ability (405) and the continuous effect it generates (418.1).

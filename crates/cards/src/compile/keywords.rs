@@ -70,6 +70,14 @@ pub(super) fn protection(p: &mut P) -> Option<Vec<Protection>> {
     loop {
         let pr = if p.eat_all("all colors") {
             Protection::AllColors
+        } else if p.eat("monocolored") {
+            Protection::Monocolored
+        } else if p.eat("multicolored") {
+            Protection::Multicolored
+        } else if p.eat("snow") {
+            Protection::Snow
+        } else if p.eat_all("legendary creatures") {
+            Protection::LegendaryCreatures
         } else if let Some(c) = Color::from_name(p.peek()) {
             p.bump();
             Protection::Color(c)

@@ -37,6 +37,9 @@ pub struct Characteristics {
     pub protection_types: TypeSet,
     /// 502.7: protection from these subtypes ("protection from Clerics").
     pub protection_subtypes: SubtypeSet,
+    /// 502.7: protection from qualities (`tolaria_cards::PROTECTION_*`:
+    /// monocolored, multicolored, snow, legendary creatures).
+    pub protection_qualities: u8,
     /// 216.2: a token's characteristics come from the effect that created it.
     pub token: Option<crate::state::object::TokenSource>,
     /// Layer 5: an effect removed all its abilities (Humility); the face's
@@ -319,8 +322,8 @@ impl Characteristics {
                 _ => None,
             })
     }
-    /// 502.7: does protection stop something with these colours, types
-    /// and subtypes?
+    /// 502.7: does protection stop something with these colours, types,
+    /// subtypes and supertypes?
     pub fn protected_from(&self, colors: ColorSet, types: TypeSet, subtypes: &SubtypeSet) -> bool {
         self.protection_colors.intersects(colors)
             || self.protection_types.intersects(types)
@@ -328,6 +331,36 @@ impl Characteristics {
                 .protection_subtypes
                 .iter()
                 .any(|s| subtypes.contains(s))
+    }
+    /// 502.7: does protection stop a source with these characteristics
+    /// (its colours, types and subtypes, and the qualities monocolored,
+    /// multicolored, snow and legendary creature)?
+    pub fn protected_from_object(&self, src: &Characteristics) -> bool {
+        self.protected_from(src.colors, src.types, &src.subtypes)
+            || (self.protection_qualities != 0
+                && tolaria_cards::protection_quality_stops(
+                    self.protection_qualities,
+                    src.colors,
+                    src.types,
+                    src.supertypes,
+                ))
+    }
+    /// 502.7: [`Characteristics::protected_from_object`] for a source
+    /// known by its `SourceInfo` (its supertypes read only when a quality
+    /// needs them).
+    pub fn protected_from_source(
+        &self,
+        game: &crate::Game,
+        src: &crate::continuous::source::SourceInfo,
+    ) -> bool {
+        self.protected_from(src.colors, src.types, &src.subtypes)
+            || (self.protection_qualities != 0
+                && tolaria_cards::protection_quality_stops(
+                    self.protection_qualities,
+                    src.colors,
+                    src.types,
+                    src.supertypes(game),
+                ))
     }
 }
 
@@ -386,6 +419,7 @@ pub(crate) fn of_face(card: CardId, face_idx: u8, controller: PlayerId) -> Chara
         protection_colors: face.protection_colors,
         protection_types: face.protection_types,
         protection_subtypes: face.protection_subtypes,
+        protection_qualities: face.protection_qualities,
         token: None,
         lost_abilities: false,
         text_lost: false,
@@ -444,6 +478,7 @@ pub(crate) fn of_token(
     ch.protection_colors = ColorSet::EMPTY;
     ch.protection_types = TypeSet::EMPTY;
     ch.protection_subtypes = SubtypeSet::new();
+    ch.protection_qualities = 0;
     Some(ch)
 }
 

@@ -1127,6 +1127,7 @@ fn apply_part(
                 ch.protection_colors = tolaria_cards::ColorSet::EMPTY;
                 ch.protection_types = tolaria_cards::TypeSet::EMPTY;
                 ch.protection_subtypes = tolaria_cards::SubtypeSet::new();
+                ch.protection_qualities = 0;
             }
             for st in e.add_subtypes.iter() {
                 // 212.6e: a land type gained "in addition to its other land
@@ -1151,6 +1152,7 @@ fn apply_part(
                 ch.protection_colors = tolaria_cards::ColorSet::EMPTY;
                 ch.protection_types = tolaria_cards::TypeSet::EMPTY;
                 ch.protection_subtypes = tolaria_cards::SubtypeSet::new();
+                ch.protection_qualities = 0;
             }
             ch.keywords = KeywordSet((ch.keywords.0 | e.add_keywords.0) & !e.remove_keywords.0);
             // 502.6c: "loses all landwalk abilities", snow landwalk too.

@@ -330,11 +330,8 @@ impl Game {
     ) -> Vec<Applicable> {
         let mut v = Vec::new();
         if let Target::Object(o) = ev.to {
-            if crate::continuous::characteristics::compute(self, o).protected_from(
-                src.colors,
-                src.types,
-                &src.subtypes,
-            ) {
+            if crate::continuous::characteristics::compute(self, o).protected_from_source(self, src)
+            {
                 v.push(Applicable::Protection);
             }
         }
@@ -929,6 +926,7 @@ impl Game {
                     !ch.protection_colors.is_empty()
                         || !ch.protection_types.is_empty()
                         || !ch.protection_subtypes.is_empty()
+                        || ch.protection_qualities != 0
                 }))
     }
 

@@ -25,6 +25,18 @@ pub struct SourceInfo {
 }
 
 impl SourceInfo {
+    /// Its supertypes (502.7: protection from snow, from legendary
+    /// creatures): the object's now, or its printed card's (413.2a).
+    pub fn supertypes(&self, game: &Game) -> tolaria_cards::SupertypeSet {
+        match self.obj {
+            Some(o) if game.obj(o).is_some() => compute(game, o).supertypes,
+            Some(o) => {
+                let card = game.objects[o.slot as usize].card;
+                tolaria_cards::db().get(card).front().supertypes
+            }
+            None => tolaria_cards::SupertypeSet::default(),
+        }
+    }
     pub fn of(game: &Game, obj: ObjId, controller: PlayerId) -> SourceInfo {
         if game.obj(obj).is_some() {
             let ch = compute(game, obj);

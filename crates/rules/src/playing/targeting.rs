@@ -66,13 +66,15 @@ pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceIn
         (TargetKind::CreatureOrPlayer, Target::Object(o)) => {
             game.is_present(o) && {
                 let ch = compute(game, o);
-                ch.is_creature() && targetable(&ch, src) && !untargetable_by(game, o, &ch, src)
+                ch.is_creature()
+                    && targetable(game, &ch, src)
+                    && !untargetable_by(game, o, &ch, src)
             }
         }
         (TargetKind::Permanent(f), Target::Object(o)) => {
             game.is_present(o) && {
                 let ch = compute(game, o);
-                targetable(&ch, src)
+                targetable(game, &ch, src)
                     && (f.controller != tolaria_cards::ControllerFilter::TriggeringPlayer
                         || src.trigger_player == Some(ch.controller))
                     && filter::matches_with(game, f, o, &ch, src.obj, src.controller)
@@ -215,8 +217,12 @@ fn more_than_you(game: &Game, spec: &TargetSpec, t: Target, src: &SourceInfo) ->
 }
 
 /// 502.36 shroud and 502.7b protection.
-fn targetable(ch: &crate::continuous::characteristics::Characteristics, src: &SourceInfo) -> bool {
-    !ch.has(Keyword::Shroud) && !ch.protected_from(src.colors, src.types, &src.subtypes)
+fn targetable(
+    game: &Game,
+    ch: &crate::continuous::characteristics::Characteristics,
+    src: &SourceInfo,
+) -> bool {
+    !ch.has(Keyword::Shroud) && !ch.protected_from_source(game, src)
 }
 
 /// "Can't be the target of [blue or black] spells" (Karplusan Strider) /

@@ -377,7 +377,7 @@ impl Game {
             return false;
         }
         // 502.7 protection: can't be blocked by creatures with the quality.
-        if a.protected_from(b.colors, b.types, &b.subtypes) {
+        if a.protected_from_object(&b) {
             return false;
         }
         // 502.6 landwalk (606.7c: either defending player's land).

@@ -214,7 +214,7 @@ impl Game {
                 Some(aura),
                 ch.controller,
             )
-            && !hch.protected_from(ch.colors, ch.types, &ch.subtypes)
+            && !hch.protected_from_object(&ch)
             && !self.cant_be_enchanted_by(host, aura)
     }
 
