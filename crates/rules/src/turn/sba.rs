@@ -214,7 +214,7 @@ impl Game {
                 Some(aura),
                 ch.controller,
             )
-            && !hch.protected_from_object(&ch)
+            && !hch.protected_from_object(ch)
             && !self.cant_be_enchanted_by(host, aura)
     }
 
