@@ -234,7 +234,14 @@ pub(super) fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
             Whose::Each
         };
         if p.eat("cost") {
+            // "cost up to {2} less to play" (Mana Matrix): the reduction is
+            // always applied in full (ARCHITECTURE.md, "Cost reductions of
+            // up to {N}").
+            let up_to = p.eat_all("up to");
             let n = generic_mana(p)? as i32;
+            if up_to && !p.at("less") {
+                return fail_at(p, start);
+            }
             let generic = if p.eat("more") {
                 n
             } else if p.eat("less") {
