@@ -51,6 +51,12 @@ pub struct Cost {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discard_filter: Option<ObjectFilter>,
     pub pay_life: u32,
+    /// "Pay half your life, rounded up" (Lurking Evil; "any player may pay
+    /// half their life, rounded up", Temporal Extortion): half the payer's
+    /// life total as the cost is paid, rounded up; none from 0 or less
+    /// life (the rulings), so it can always be paid (215.4).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub pay_half_life: bool,
     /// "… unless that player pays {1} or 1 life" (Erosion): life the payer
     /// may pay instead of the whole mana (only in "unless [player] pays"
     /// costs, 413.2c; 215.4: only from a life total at least that high).
@@ -158,6 +164,15 @@ impl Cost {
             x.min(u8::MAX as u32) as u8
         } else {
             self.discard
+        }
+    }
+    /// The life "half your life, rounded up" is for a life total of
+    /// `life` (none from 0 or less).
+    pub fn half_life(life: i32) -> u32 {
+        if life > 0 {
+            (life as u32).div_ceil(2)
+        } else {
+            0
         }
     }
     /// How much life the cost pays, X being `x`.

@@ -766,6 +766,9 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
             c.discard_random = p.eat_all("at random");
         } else if !colon && p.eat_all("pay x life") {
             c.pay_life_x = true;
+        } else if colon && p.eat_all("pay half your life , rounded up") {
+            // "Pay half your life, rounded up:" (Lurking Evil).
+            c.pay_half_life = true;
         } else if p.eat("pay") {
             match amount(p) {
                 Some(Amount::Fixed(n)) if p.eat("life") => c.pay_life = n as u32,

@@ -294,6 +294,9 @@ pub(crate) fn cost_text(k: &tolaria_cards::Cost) -> String {
     if k.discard > 0 {
         parts.push(format!("discard {}", k.discard));
     }
+    if k.pay_half_life {
+        parts.push("pay half your life, rounded up".to_string());
+    }
     if k.pay_life > 0 {
         parts.push(format!("pay {} life", k.pay_life));
     }

@@ -1062,6 +1062,15 @@ impl Game {
                 self.tap(host);
             }
         }
+        // "Pay half your life, rounded up" (Lurking Evil): of the life
+        // total as the cost is paid.
+        if cost.pay_half_life {
+            let p = self.objects[source.slot as usize].controller;
+            let half = Cost::half_life(self.life(p));
+            if half > 0 {
+                self.lose_life(p, half);
+            }
+        }
         if cost.pay_life > 0 {
             let p = self.objects[source.slot as usize].controller;
             self.lose_life(p, cost.pay_life);
