@@ -51,6 +51,15 @@ pub struct Cost {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discard_filter: Option<ObjectFilter>,
     pub pay_life: u32,
+    /// "you may have an opponent gain 3 life" (Invigorate's alternative
+    /// cost): an opponent its player chooses (601.5a) gains that much life
+    /// as the cost is paid (409.1h).
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub opponent_gains_life: u32,
+    /// "you may have each other player gain 6 life" (Reverent Silence's
+    /// alternative cost): every other player in the game gains it.
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub others_gain_life: u32,
     /// "Pay half your life, rounded up" (Lurking Evil; "any player may pay
     /// half their life, rounded up", Temporal Extortion): half the payer's
     /// life total as the cost is paid, rounded up; none from 0 or less

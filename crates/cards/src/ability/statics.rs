@@ -540,6 +540,10 @@ pub enum StaticAbility {
         /// spells played while their controller isn't the active player.
         #[serde(default, skip_serializing_if = "is_false")]
         off_turn_only: bool,
+        /// "White spells you play cost {W} more to play." (Alabaster
+        /// Leech): one mana of that colour added to the total cost.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        colored: Option<crate::Color>,
     },
     /// 409.1f: "If an opponent controls at least N more creatures than
     /// you, this spell costs {M} less to play." (Avatar of Might):

@@ -40,6 +40,7 @@ pub(super) fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
                 whose: Whose::Each,
                 generic,
                 off_turn_only: true,
+                colored: None,
             },
         );
     }
@@ -238,6 +239,31 @@ pub(super) fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
             // always applied in full (ARCHITECTURE.md, "Cost reductions of
             // up to {N}").
             let up_to = p.eat_all("up to");
+            // "White spells you play cost {W} more to play." (the Leeches)
+            let colored = match p.peek() {
+                "{w}" => Some(crate::Color::White),
+                "{u}" => Some(crate::Color::Blue),
+                "{b}" => Some(crate::Color::Black),
+                "{r}" => Some(crate::Color::Red),
+                "{g}" => Some(crate::Color::Green),
+                _ => None,
+            };
+            if colored.is_some() {
+                p.bump();
+                if !(p.eat_all("more to play") || p.eat_all("more to cast")) || up_to {
+                    return fail_at(p, start);
+                }
+                return done(
+                    p,
+                    StaticAbility::SpellCostChange {
+                        filter: f,
+                        whose,
+                        generic: 0,
+                        off_turn_only: false,
+                        colored,
+                    },
+                );
+            }
             let n = generic_mana(p)? as i32;
             if up_to && !p.at("less") {
                 return fail_at(p, start);
@@ -257,6 +283,7 @@ pub(super) fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
                         whose,
                         generic,
                         off_turn_only: false,
+                        colored: None,
                     },
                 );
             }

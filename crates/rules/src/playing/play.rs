@@ -645,6 +645,13 @@ impl Game {
                 cm.returned = 0;
                 cm.removed_paid = 0;
             }
+            // 409.1h, 601.5a: "have an opponent gain 3 life" (Invigorate):
+            // the opponent is chosen as the cost is paid.
+            if self.spell_costs(&c).any(|k| k.opponent_gains_life > 0)
+                && self.opponent_chooser(&c).is_none()
+            {
+                return;
+            }
             self.finish_casting();
         } else {
             self.decision = Some(Decision {
@@ -894,6 +901,29 @@ impl Game {
             let life: u32 = self.spell_costs(&c).map(|k| k.life(c.x.unwrap_or(0))).sum();
             if life > 0 {
                 self.lose_life(c.player, life);
+            }
+            // "have an opponent gain 3 life" (Invigorate), "have each other
+            // player gain 6 life" (Reverent Silence): life others gain.
+            let (one, each): (u32, u32) = self.spell_costs(&c).fold((0, 0), |(a, b), k| {
+                (a + k.opponent_gains_life, b + k.others_gain_life)
+            });
+            if one > 0 {
+                if let Some(q) = c
+                    .opponent_chooser
+                    .or_else(|| self.opponent_choosers(c.player).first().copied())
+                {
+                    self.gain_life(q, one);
+                }
+            }
+            if each > 0 {
+                let others: Vec<PlayerId> = self
+                    .apnap_from(c.player)
+                    .skip(1)
+                    .filter(|&q| !self.player(q).lost)
+                    .collect();
+                for q in others {
+                    self.gain_life(q, each);
+                }
             }
             // 502.21, 502.16a: how the spell was played stays with it.
             use crate::state::object::flags;
