@@ -762,6 +762,10 @@ pub enum DamageParty {
     /// Permanents matching a filter from the ability's point of view ("a
     /// creature you control", "a Cleric creature you control").
     Permanents(ObjectFilter),
+    /// "a spell", "a red spell" (Benevolent Unicorn, Sulfuric Vapors): a
+    /// source that is a spell on the stack as it deals the damage,
+    /// matching the filter.
+    Spells(ObjectFilter),
 }
 
 /// What a `DamageShape` does to the damage.
@@ -782,6 +786,9 @@ pub enum DamageInstead {
     /// 419.1a: "it deals that much damage minus N to that … instead"
     /// (Lashknife Barrier).
     Minus(u32),
+    /// 419.1a: "it deals that much damage plus N to that … instead"
+    /// (Sulfuric Vapors, Pyromancer's Swath).
+    Plus(u32),
     /// 419.1a: the damage isn't dealt; these happen instead, each "that
     /// many" times the damage (Phytohydra, Crumbling Sanctuary, Szadek).
     Actions(Vec<DamageAction>),

@@ -234,6 +234,18 @@ pub(super) fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
         } else {
             Whose::Each
         };
+        // "Creature spells you play with converted mana cost 6 or greater
+        // cost {2} less to play." (Krosan Drover)
+        if p.at_all("with converted mana cost") && p.at_all_from(5, "or greater") {
+            let n = p
+                .peek_at(4)
+                .parse::<i32>()
+                .ok()
+                .or_else(|| number_word(p.peek_at(4)));
+            let n = n.filter(|n| (1..=20).contains(n))?;
+            p.i += 7;
+            f.cmc_at_least = Some(n as i8);
+        }
         if p.eat("cost") {
             // "cost up to {2} less to play" (Mana Matrix): the reduction is
             // always applied in full (ARCHITECTURE.md, "Cost reductions of
