@@ -26,6 +26,12 @@ pub struct Cost {
     pub tap_attached: bool,
     /// "Sacrifice [this]".
     pub sacrifice_self: bool,
+    /// "Sacrifice enchanted creature" (Betrothed of Fire, Bloodfire
+    /// Infusion): the creature this Aura is attached to, only while the
+    /// Aura's controller controls it (the ruling); "the sacrificed
+    /// creature" is that creature.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub sacrifice_attached: bool,
     /// "Remove [this] from the game" (Oracle "Exile CARDNAME", Ring of
     /// Ma'rûf): the permanent with the ability, from play.
     #[serde(default, skip_serializing_if = "is_false")]

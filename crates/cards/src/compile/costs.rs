@@ -668,6 +668,8 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
         } else if p.eat("sacrifice") {
             if p.eat("cardname") {
                 c.sacrifice_self = true;
+            } else if colon && p.eat_all("enchanted creature") {
+                c.sacrifice_attached = true;
             } else if let Some(n) = number_word(p.peek()).filter(|&n| (2..=9).contains(&n)) {
                 // "Sacrifice two lands" (Bog Down's kicker).
                 p.bump();

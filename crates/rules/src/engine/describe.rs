@@ -303,6 +303,9 @@ pub(crate) fn cost_text(k: &tolaria_cards::Cost) -> String {
             k.others_gain_life
         ));
     }
+    if k.sacrifice_attached {
+        parts.push("sacrifice enchanted creature".to_string());
+    }
     if k.pay_half_life {
         parts.push("pay half your life, rounded up".to_string());
     }

@@ -842,7 +842,9 @@ impl Game {
 
     /// 409.1i: pay the non-mana costs; the spell or ability becomes played.
     fn finish_casting(&mut self) {
-        let Some(c) = self.casting.take() else { return };
+        let Some(mut c) = self.casting.take() else {
+            return;
+        };
         if let Playing::TurnFaceUp { obj } = c.what {
             // 502.26d: a special action: no stack object; the player keeps
             // priority. Life paid for the morph cost is paid now (409.1h).
@@ -881,6 +883,19 @@ impl Game {
         if let Some(cost) = self.casting_cost(&c) {
             if let Playing::Ability { source, index } = c.what {
                 let cycling = matches!(self.casting_ability(), Some(a) if a.cycling);
+                // 409.1h: "Sacrifice enchanted creature" (Betrothed of
+                // Fire): "the sacrificed creature" is that one.
+                if cost.sacrifice_attached {
+                    if let Some(crate::Target::Object(h)) =
+                        self.objects[source.slot as usize].attached_to
+                    {
+                        if self.is_in_play(h) {
+                            let owner = self.objects[h.slot as usize].owner;
+                            self.move_to(h, Zone::Graveyard(owner), MoveReason::Sacrifice);
+                            c.sacrificed_obj.get_or_insert(h);
+                        }
+                    }
+                }
                 self.pay_other_costs(cost, source, cycling);
                 // 409.1h: "Remove X ki counters from [this]", X as announced.
                 if let Some(kind) = cost.remove_counters_x {
