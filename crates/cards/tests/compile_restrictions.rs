@@ -96,6 +96,7 @@ fn r409_1f_cost_increase_and_reduction() {
             generic: 2,
             filter,
             off_turn_only: false,
+            ..
         } if filter.types_any.contains(CardType::Artifact)
             && filter.types_any.contains(CardType::Enchantment)
     )));

@@ -26,6 +26,12 @@ pub struct Cost {
     pub tap_attached: bool,
     /// "Sacrifice [this]".
     pub sacrifice_self: bool,
+    /// "Sacrifice enchanted creature" (Betrothed of Fire, Bloodfire
+    /// Infusion): the creature this Aura is attached to, only while the
+    /// Aura's controller controls it (the ruling); "the sacrificed
+    /// creature" is that creature.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub sacrifice_attached: bool,
     /// "Remove [this] from the game" (Oracle "Exile CARDNAME", Ring of
     /// Ma'rûf): the permanent with the ability, from play.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -51,6 +57,21 @@ pub struct Cost {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discard_filter: Option<ObjectFilter>,
     pub pay_life: u32,
+    /// "you may have an opponent gain 3 life" (Invigorate's alternative
+    /// cost): an opponent its player chooses (601.5a) gains that much life
+    /// as the cost is paid (409.1h).
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub opponent_gains_life: u32,
+    /// "you may have each other player gain 6 life" (Reverent Silence's
+    /// alternative cost): every other player in the game gains it.
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub others_gain_life: u32,
+    /// "Pay half your life, rounded up" (Lurking Evil; "any player may pay
+    /// half their life, rounded up", Temporal Extortion): half the payer's
+    /// life total as the cost is paid, rounded up; none from 0 or less
+    /// life (the rulings), so it can always be paid (215.4).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub pay_half_life: bool,
     /// "… unless that player pays {1} or 1 life" (Erosion): life the payer
     /// may pay instead of the whole mana (only in "unless [player] pays"
     /// costs, 413.2c; 215.4: only from a life total at least that high).
@@ -158,6 +179,15 @@ impl Cost {
             x.min(u8::MAX as u32) as u8
         } else {
             self.discard
+        }
+    }
+    /// The life "half your life, rounded up" is for a life total of
+    /// `life` (none from 0 or less).
+    pub fn half_life(life: i32) -> u32 {
+        if life > 0 {
+            (life as u32).div_ceil(2)
+        } else {
+            0
         }
     }
     /// How much life the cost pays, X being `x`.

@@ -587,6 +587,10 @@ pub enum StaticAbility {
         /// spells played while their controller isn't the active player.
         #[serde(default, skip_serializing_if = "is_false")]
         off_turn_only: bool,
+        /// "White spells you play cost {W} more to play." (Alabaster
+        /// Leech): one mana of that colour added to the total cost.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        colored: Option<crate::Color>,
     },
     /// 409.1f: "If an opponent controls at least N more creatures than
     /// you, this spell costs {M} less to play." (Avatar of Might):
@@ -805,6 +809,10 @@ pub enum DamageParty {
     /// Permanents matching a filter from the ability's point of view ("a
     /// creature you control", "a Cleric creature you control").
     Permanents(ObjectFilter),
+    /// "a spell", "a red spell" (Benevolent Unicorn, Sulfuric Vapors): a
+    /// source that is a spell on the stack as it deals the damage,
+    /// matching the filter.
+    Spells(ObjectFilter),
 }
 
 /// What a `DamageShape` does to the damage.
@@ -825,6 +833,9 @@ pub enum DamageInstead {
     /// 419.1a: "it deals that much damage minus N to that … instead"
     /// (Lashknife Barrier).
     Minus(u32),
+    /// 419.1a: "it deals that much damage plus N to that … instead"
+    /// (Sulfuric Vapors, Pyromancer's Swath).
+    Plus(u32),
     /// 419.1a: the damage isn't dealt; these happen instead, each "that
     /// many" times the damage (Phytohydra, Crumbling Sanctuary, Szadek).
     Actions(Vec<DamageAction>),

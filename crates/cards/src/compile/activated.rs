@@ -330,6 +330,9 @@ fn mana_cost_chooses(cost: &Cost) -> Option<&'static str> {
     if cost.remove_top_of_library > 0 || cost.remove_top_of_graveyard > 0 {
         return Some("a mana ability whose cost removes cards from a library or graveyard");
     }
+    if cost.pay_half_life || cost.sacrifice_attached {
+        return Some("a mana ability whose cost pays half a life total or sacrifices its host");
+    }
     None
 }
 
@@ -346,7 +349,7 @@ fn chooses_objects(cost: &Cost) -> bool {
 pub(super) fn activated(p: &mut P) -> R<Ability> {
     let mut cost = cost(p)?;
     let mut cx = Cx {
-        cost_sacrifices: cost.sacrifices(),
+        cost_sacrifices: cost.sacrifices() + u8::from(cost.sacrifice_attached),
         ..Cx::default()
     };
     let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());

@@ -1176,6 +1176,22 @@ fn controls_condition(p: &mut P) -> Option<crate::Condition> {
         ControllerFilter::You
     } else if p.eat_all("an opponent controls") {
         ControllerFilter::Opponent
+    } else if p.at_all("no opponent controls") {
+        // "as long as no opponent controls a white or blue creature"
+        // (Skittish Kavu): no permanent of any opponent's matches.
+        p.eat_all("no opponent controls");
+        let mut c = controlled_permanents(p, ControllerFilter::Opponent)?;
+        if let crate::Condition::Permanents {
+            at_least, at_most, ..
+        } = &mut c
+        {
+            if *at_most == Some(0) {
+                return None;
+            }
+            *at_least = 0;
+            *at_most = Some(0);
+        }
+        return Some(c);
     } else if p.eat_all("defending player controls") {
         // 306.3: the defending player of this combat (Spectral Bears).
         ControllerFilter::Defending

@@ -462,12 +462,33 @@ pub(super) fn alternative_cost(p: &mut P, spell: &mut Cx) -> R<()> {
     if p.eat_all("if you control") {
         alt.if_you_control = Some(one_permanent(p, crate::ControllerFilter::You, ",")?);
     }
+    // Oracle's order: "rather than pay this spell's mana cost, you may …"
+    let rather_first = p.eat_all("rather than pay this spell's mana cost ,");
     if !p.eat_all("you may") {
         return Err(no_rule(p));
     }
     let c = &mut alt.cost;
     loop {
-        if p.eat("pay") {
+        if p.eat("have") {
+            // "have an opponent gain 3 life" (Invigorate), "have each
+            // other player gain 6 life" (Reverent Silence).
+            let each = if p.eat_all("an opponent gain") {
+                false
+            } else if p.eat_all("each other player gain") {
+                true
+            } else {
+                return Err(no_rule(p));
+            };
+            let n = match amount(p) {
+                Some(Amount::Fixed(n)) if n > 0 && p.eat("life") => n as u32,
+                _ => return Err(no_rule(p)),
+            };
+            if each {
+                c.others_gain_life = n;
+            } else {
+                c.opponent_gains_life = n;
+            }
+        } else if p.eat("pay") {
             if p.peek().starts_with('{') {
                 let mut mana = String::new();
                 while p.peek().starts_with('{') {
@@ -540,7 +561,9 @@ pub(super) fn alternative_cost(p: &mut P, spell: &mut Cx) -> R<()> {
             break;
         }
     }
-    if !(p.eat_all("rather than pay this spell's mana cost") && p.eat_end() && p.at_end())
+    if !((rather_first || p.eat_all("rather than pay this spell's mana cost"))
+        && p.eat_end()
+        && p.at_end())
         || spell.alternative.is_some()
     {
         return Err(no_rule(p));
@@ -645,6 +668,8 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
         } else if p.eat("sacrifice") {
             if p.eat("cardname") {
                 c.sacrifice_self = true;
+            } else if colon && p.eat_all("enchanted creature") {
+                c.sacrifice_attached = true;
             } else if let Some(n) = number_word(p.peek()).filter(|&n| (2..=9).contains(&n)) {
                 // "Sacrifice two lands" (Bog Down's kicker).
                 p.bump();
@@ -766,6 +791,9 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
             c.discard_random = p.eat_all("at random");
         } else if !colon && p.eat_all("pay x life") {
             c.pay_life_x = true;
+        } else if colon && p.eat_all("pay half your life , rounded up") {
+            // "Pay half your life, rounded up:" (Lurking Evil).
+            c.pay_half_life = true;
         } else if p.eat("pay") {
             match amount(p) {
                 Some(Amount::Fixed(n)) if p.eat("life") => c.pay_life = n as u32,

@@ -94,7 +94,8 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                     ..
                 })
             ) || what == ObjectRef::Triggering
-                || what == ObjectRef::TargetingSpellOrAbility)
+                || what == ObjectRef::TargetingSpellOrAbility
+                || (what == ObjectRef::This && cx.trig_played_this))
                 || p.i == start
             {
                 return None;

@@ -187,11 +187,19 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 mana.push_str(p.raw());
                 p.bump();
             }
+            // "Equip—Pay 3 life." (Nightmare Lash): a cost of life alone.
+            let mut pay_life = 0;
+            if mana.is_empty() && p.at("—") && p.peek_at(1) == "pay" && p.peek_at(3) == "life" {
+                pay_life = p.peek_at(2).parse::<u32>().ok().filter(|&n| n > 0)?;
+                p.i += 4;
+                mana.push_str("{0}");
+            }
             if mana.is_empty() {
                 return None;
             }
             let cost = Cost {
                 mana: ManaCost::parse(&mana).ok()?,
+                pay_life,
                 ..Default::default()
             };
             let target = TargetSpec {

@@ -428,6 +428,9 @@ pub(super) struct Cx {
     /// The trigger is "When you cycle CARDNAME" (Decree of Justice: "you
     /// may pay {X}" after it).
     pub(super) trig_kind_cycled: bool,
+    /// The trigger is "When you play this spell" (409.1i): "counter
+    /// CARDNAME" counters the spell the ability belongs to.
+    pub(super) trig_played_this: bool,
     /// The clause began "Until end of turn, …".
     pub(super) until_eot: bool,
     /// 402.8h: the ability functions in the graveyard ("if CARDNAME is in

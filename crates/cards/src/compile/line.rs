@@ -125,6 +125,29 @@ fn compile_line_inner(
     }
     let colon = toks.iter().position(|t| t.low == ":");
     let stop = toks.iter().position(|t| t.low == "." || t.low == "\"");
+    // "{3}, {T} or {R}, {T}: …" (the Mirrodin Shards): either cost may be
+    // paid (the ruling); compiled as two abilities with the same
+    // instructions, one for each cost (ARCHITECTURE.md).
+    if let Some(c) = colon.filter(|&c| !is_spell && (stop.is_none() || Some(c) < stop)) {
+        let ors: Vec<usize> = (0..c).filter(|&i| toks[i].low == "or").collect();
+        if let [o] = ors[..] {
+            if o > 0
+                && toks[o - 1].low == "{t}"
+                && toks[c - 1].low == "{t}"
+                && toks[0].low.starts_with('{')
+                && toks[o + 1].low.starts_with('{')
+            {
+                let first: Vec<Tok> = toks[..o].iter().chain(&toks[c..]).cloned().collect();
+                for t in [first, toks[o + 1..].to_vec()] {
+                    let mut q = P::new(&t);
+                    q.grant_base = base;
+                    out.abilities.push(activated(&mut q)?);
+                    granted.append(&mut q.granted);
+                }
+                return Ok(());
+            }
+        }
+    }
     if colon.is_some() && (stop.is_none() || colon < stop) {
         out.abilities.push(activated(&mut p)?);
         granted.append(&mut p.granted);

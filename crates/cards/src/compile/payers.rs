@@ -53,10 +53,12 @@ pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
             .or_else(|| cx.trig_player.then_some(PlayerRef::Triggering))?;
         p.eat_all("that player may");
         (who, "if the player does ,")
-    } else if p.at_all("any player may sacrifice") {
+    } else if p.at_all("any player may sacrifice") || p.at_all("any player may pay") {
         // "any player may sacrifice a land. If a player does, put CARDNAME
         // on top of its owner's library." (Argothian Wurm): each player in
-        // turn order from the active player may, until one does (413.2c).
+        // turn order from the active player may, until one does (413.2c);
+        // "any player may pay 5 life. If a player does, counter CARDNAME."
+        // (Dash Hopes).
         p.eat_all("any player may");
         (crate::PlayerRef::EachPlayer, "if a player does ,")
     } else {

@@ -415,7 +415,10 @@ pub(super) fn damage_shape_static(p: &mut P) -> Option<crate::DamageShape> {
         from = damage_party(p)?;
         matches!(
             from,
-            DamageParty::Any | DamageParty::This | DamageParty::Permanents(_)
+            DamageParty::Any
+                | DamageParty::This
+                | DamageParty::Permanents(_)
+                | DamageParty::Spells(_)
         )
         .then_some(())?;
         p.eat_all("would deal").then_some(())?;
@@ -467,6 +470,32 @@ fn damage_party(p: &mut P) -> Option<crate::DamageParty> {
     if p.eat_all("a player") {
         return Some(DamageParty::APlayer);
     }
+    // "an instant or sorcery source you control" (Pyromancer's Swath): a
+    // source with either type, the ability's controller's.
+    if p.eat_all("an instant or sorcery source you control") {
+        return Some(DamageParty::Permanents(ObjectFilter {
+            types_any: crate::TypeSet(
+                crate::TypeSet::single(crate::CardType::Instant).0
+                    | crate::TypeSet::single(crate::CardType::Sorcery).0,
+            ),
+            controller: crate::ControllerFilter::You,
+            ..ObjectFilter::default()
+        }));
+    }
+    // "a spell", "a red spell" (Benevolent Unicorn, Sulfuric Vapors).
+    let start = p.i;
+    if p.eat("a") || p.eat("an") {
+        if let Some((f, Noun::Spell)) = filter(p) {
+            let plain = ObjectFilter {
+                colors_any: f.colors_any,
+                ..ObjectFilter::default()
+            };
+            if f == plain {
+                return Some(DamageParty::Spells(f));
+            }
+        }
+        p.i = start;
+    }
     (p.eat("a") || p.eat("an")).then_some(())?;
     Some(DamageParty::Permanents(group(p)?))
 }
@@ -485,7 +514,12 @@ fn damage_instead(p: &mut P, to: &crate::DamageParty) -> Option<crate::DamageIns
     }
     if p.eat("prevent") {
         let n = p.bump().parse().ok()?;
-        p.eat_all("of that damage").then_some(())?;
+        // "prevent 1 damage that spell would deal to that permanent or
+        // player" (Plated Pegasus).
+        (p.eat_all("of that damage")
+            || matches!(to, DamageParty::Any)
+                && p.eat_all("damage that spell would deal to that permanent or player"))
+        .then_some(())?;
         return Some(DamageInstead::PreventN(n));
     }
     if p.eat_all("it deals") || p.eat_all("that source deals") {
@@ -495,6 +529,8 @@ fn damage_instead(p: &mut P, to: &crate::DamageParty) -> Option<crate::DamageIns
             DamageInstead::HalfRoundedDown
         } else if p.eat_all("that much damage minus") {
             DamageInstead::Minus(p.bump().parse().ok()?)
+        } else if p.eat_all("that much damage plus") {
+            DamageInstead::Plus(p.bump().parse().ok()?)
         } else {
             let n = p.bump().parse().ok()?;
             p.eat("damage").then_some(())?;
@@ -507,6 +543,7 @@ fn damage_instead(p: &mut P, to: &crate::DamageParty) -> Option<crate::DamageIns
             }
             DamageParty::APlayer | DamageParty::You => p.eat_all("that player"),
             DamageParty::Permanents(_) => p.eat_all("that creature") || p.eat_all("that permanent"),
+            DamageParty::Spells(_) => false,
             DamageParty::This => p.eat("it") || p.eat("cardname"),
         };
         named.then_some(())?;

@@ -40,6 +40,7 @@ pub(super) fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
                 whose: Whose::Each,
                 generic,
                 off_turn_only: true,
+                colored: None,
             },
         );
     }
@@ -233,8 +234,52 @@ pub(super) fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
         } else {
             Whose::Each
         };
+        // "Creature spells you play with converted mana cost 6 or greater
+        // cost {2} less to play." (Krosan Drover)
+        if p.at_all("with converted mana cost") && p.at_all_from(5, "or greater") {
+            let n = p
+                .peek_at(4)
+                .parse::<i32>()
+                .ok()
+                .or_else(|| number_word(p.peek_at(4)));
+            let n = n.filter(|n| (1..=20).contains(n))?;
+            p.i += 7;
+            f.cmc_at_least = Some(n as i8);
+        }
         if p.eat("cost") {
+            // "cost up to {2} less to play" (Mana Matrix): the reduction is
+            // always applied in full (ARCHITECTURE.md, "Cost reductions of
+            // up to {N}").
+            let up_to = p.eat_all("up to");
+            // "White spells you play cost {W} more to play." (the Leeches)
+            let colored = match p.peek() {
+                "{w}" => Some(crate::Color::White),
+                "{u}" => Some(crate::Color::Blue),
+                "{b}" => Some(crate::Color::Black),
+                "{r}" => Some(crate::Color::Red),
+                "{g}" => Some(crate::Color::Green),
+                _ => None,
+            };
+            if colored.is_some() {
+                p.bump();
+                if !(p.eat_all("more to play") || p.eat_all("more to cast")) || up_to {
+                    return fail_at(p, start);
+                }
+                return done(
+                    p,
+                    StaticAbility::SpellCostChange {
+                        filter: f,
+                        whose,
+                        generic: 0,
+                        off_turn_only: false,
+                        colored,
+                    },
+                );
+            }
             let n = generic_mana(p)? as i32;
+            if up_to && !p.at("less") {
+                return fail_at(p, start);
+            }
             let generic = if p.eat("more") {
                 n
             } else if p.eat("less") {
@@ -250,6 +295,7 @@ pub(super) fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
                         whose,
                         generic,
                         off_turn_only: false,
+                        colored: None,
                     },
                 );
             }

@@ -146,6 +146,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         || p.at_all("you may discard a card . if you don't ,")
         || p.at_all("that player may pay")
         || p.at_all("any player may sacrifice")
+        || p.at_all("any player may pay")
     {
         if let Some(()) = attempt(p, cx, may_pay) {
             return Some(());

@@ -682,6 +682,13 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         return None;
     }
+    // 409.1i: "When you play this spell," (Dash Hopes; Oracle "cast"): an
+    // ability of the spell on the stack, triggered by its own playing
+    // (like storm's, 502.30a); "CARDNAME" in it is the spell.
+    if p.eat_all("you play this spell") || p.eat_all("you cast this spell") {
+        cx.trig_played_this = true;
+        return Some(vec![Trigger::PlayedThis]);
+    }
     // 502.18c: "When you cycle [this]" (it triggers from the graveyard).
     if p.eat_all("you cycle cardname") {
         cx.trig_kind_cycled = true;

@@ -64,6 +64,12 @@ pub(super) fn pay_cost(p: &mut P) -> Option<Cost> {
         p.bump();
     }
     let start = p.i;
+    // "any player may pay half their life, rounded up" (Temporal
+    // Extortion): half the payer's life total as it is paid.
+    if p.eat_all("half their life , rounded up") || p.eat_all("half your life , rounded up") {
+        cost.pay_half_life = true;
+        return Some(cost);
+    }
     match amount(p) {
         Some(Amount::Fixed(n)) if n > 0 && p.eat("life") => {
             cost.pay_life = n as u32;

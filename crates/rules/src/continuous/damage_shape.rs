@@ -47,6 +47,11 @@ impl Game {
             DamageParty::Any => true,
             DamageParty::This => ev.source == id,
             DamageParty::Permanents(f) => self.source_matches(f, ev.source, src, controller, None),
+            // "a spell": the source is on the stack as it deals the damage.
+            DamageParty::Spells(f) => {
+                self.obj(ev.source).is_some_and(|o| o.zone == Zone::Stack)
+                    && self.source_matches(f, ev.source, src, controller, None)
+            }
             DamageParty::You | DamageParty::APlayer => false,
         };
         from && match (&shape.to, ev.to) {
@@ -58,7 +63,7 @@ impl Game {
                 self.is_present(o)
                     && crate::continuous::filter::matches(self, f, o, Some(id), controller)
             }
-            (DamageParty::Permanents(_), _) => false,
+            (DamageParty::Permanents(_) | DamageParty::Spells(_), _) => false,
         }
     }
 
@@ -93,6 +98,7 @@ impl Game {
             DamageInstead::HalfRoundedDown => ShapeResult::Replaced(n / 2),
             DamageInstead::Exactly(k) => ShapeResult::Replaced(*k),
             DamageInstead::Minus(k) => ShapeResult::Replaced(n.saturating_sub(*k)),
+            DamageInstead::Plus(k) => ShapeResult::Replaced(n.saturating_add(*k)),
             // 419.1a: the damage isn't dealt (it isn't prevented either);
             // the actions happen in the order written.
             DamageInstead::Actions(actions) => {

@@ -294,6 +294,21 @@ pub(crate) fn cost_text(k: &tolaria_cards::Cost) -> String {
     if k.discard > 0 {
         parts.push(format!("discard {}", k.discard));
     }
+    if k.opponent_gains_life > 0 {
+        parts.push(format!("an opponent gains {} life", k.opponent_gains_life));
+    }
+    if k.others_gain_life > 0 {
+        parts.push(format!(
+            "each other player gains {} life",
+            k.others_gain_life
+        ));
+    }
+    if k.sacrifice_attached {
+        parts.push("sacrifice enchanted creature".to_string());
+    }
+    if k.pay_half_life {
+        parts.push("pay half your life, rounded up".to_string());
+    }
     if k.pay_life > 0 {
         parts.push(format!("pay {} life", k.pay_life));
     }

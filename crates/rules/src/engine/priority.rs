@@ -471,6 +471,7 @@ impl Game {
         if let Some(fb) = flashback {
             let mut u = Unpaid::from_cost(&fb.mana, 0);
             crate::playing::cost::apply_change(&mut u, self.spell_cost_change(p, card));
+            crate::playing::cost::apply_colored(&mut u, self.spell_cost_colored_more(p, card));
             if !crate::playing::mana::can_match(&u, avail)
                 || !self.can_pay_non_mana(p, card, fb)
                 || !self.cost_parts_payable(p, fb)
@@ -512,7 +513,8 @@ impl Game {
         // 409.1f: cost increases and reductions (Aura of Silence, Avatar
         // of Might) change the total cost.
         let change = self.spell_cost_change(p, card);
-        if change == 0 {
+        let more = self.spell_cost_colored_more(p, card);
+        if change == 0 && more == [0; 5] {
             // More mana symbols than mana available: `can_match`'s first
             // test, without building the `Unpaid`.
             if cost_symbols(cost) > avail.len() as u64 {
@@ -524,6 +526,7 @@ impl Game {
         } else {
             let mut u = Unpaid::from_cost(cost, 0);
             crate::playing::cost::apply_change(&mut u, change);
+            crate::playing::cost::apply_colored(&mut u, more);
             if !crate::playing::mana::can_match(&u, avail) {
                 return false;
             }

@@ -16,6 +16,14 @@ pub(crate) fn apply_change(u: &mut Unpaid, change: i32) {
     }
 }
 
+/// 409.1f: adds the coloured mana of cost increases ("cost {W} more",
+/// Alabaster Leech) to an unpaid cost.
+pub(crate) fn apply_colored(u: &mut Unpaid, more: [u8; 5]) {
+    for (c, n) in u.colored.iter_mut().zip(more) {
+        *c += u32::from(n);
+    }
+}
+
 /// Does a static ability controlled by `controller` apply to a spell played
 /// by `player` ("your opponents play", "you play", every player)?
 fn whose_applies(game: &Game, whose: Whose, controller: PlayerId, player: PlayerId) -> bool {
@@ -35,6 +43,30 @@ impl Game {
     /// and the card's own reduction (Avatar of Might).
     pub(crate) fn spell_cost_change(&self, p: PlayerId, card: ObjId) -> i32 {
         self.spell_cost_change_as(p, card, None)
+    }
+
+    /// 409.1f: the coloured mana cost increases add to the total cost of
+    /// `card` played by `p` ("White spells you play cost {W} more to
+    /// play.", Alabaster Leech), one count per colour.
+    pub(crate) fn spell_cost_colored_more(&self, p: PlayerId, card: ObjId) -> [u8; 5] {
+        let mut more = [0u8; 5];
+        self.any_static_in_play(|s, src, controller| {
+            if let StaticAbility::SpellCostChange {
+                filter,
+                whose,
+                colored: Some(color),
+                ..
+            } = s
+            {
+                if whose_applies(self, *whose, controller, p)
+                    && self.spell_matches(filter, card, None, src, controller)
+                {
+                    more[*color as usize] = more[*color as usize].saturating_add(1);
+                }
+            }
+            false
+        });
+        more
     }
 
     /// [`Game::spell_cost_change`] for `card` judged as the spell it would
@@ -116,6 +148,7 @@ impl Game {
                 whose,
                 generic,
                 off_turn_only,
+                ..
             } = s
             {
                 if whose_applies(self, *whose, controller, p)

@@ -827,6 +827,14 @@ impl Game {
         {
             return false;
         }
+        // "Sacrifice enchanted creature": the creature it is attached to,
+        // controlled by the Aura's controller (Betrothed of Fire's ruling).
+        if cost.sacrifice_attached
+            && !matches!(o.attached_to, Some(crate::Target::Object(h))
+                if self.is_in_play(h) && self.objects[h.slot as usize].controller == o.controller)
+        {
+            return false;
+        }
         if cost.tap || cost.untap {
             if cost.tap && o.is_tapped() || cost.untap && !o.is_tapped() {
                 return false;

@@ -645,6 +645,13 @@ impl Game {
                 cm.returned = 0;
                 cm.removed_paid = 0;
             }
+            // 409.1h, 601.5a: "have an opponent gain 3 life" (Invigorate):
+            // the opponent is chosen as the cost is paid.
+            if self.spell_costs(&c).any(|k| k.opponent_gains_life > 0)
+                && self.opponent_chooser(&c).is_none()
+            {
+                return;
+            }
             self.finish_casting();
         } else {
             self.decision = Some(Decision {
@@ -835,7 +842,9 @@ impl Game {
 
     /// 409.1i: pay the non-mana costs; the spell or ability becomes played.
     fn finish_casting(&mut self) {
-        let Some(c) = self.casting.take() else { return };
+        let Some(mut c) = self.casting.take() else {
+            return;
+        };
         if let Playing::TurnFaceUp { obj } = c.what {
             // 502.26d: a special action: no stack object; the player keeps
             // priority. Life paid for the morph cost is paid now (409.1h).
@@ -874,6 +883,19 @@ impl Game {
         if let Some(cost) = self.casting_cost(&c) {
             if let Playing::Ability { source, index } = c.what {
                 let cycling = matches!(self.casting_ability(), Some(a) if a.cycling);
+                // 409.1h: "Sacrifice enchanted creature" (Betrothed of
+                // Fire): "the sacrificed creature" is that one.
+                if cost.sacrifice_attached {
+                    if let Some(crate::Target::Object(h)) =
+                        self.objects[source.slot as usize].attached_to
+                    {
+                        if self.is_in_play(h) {
+                            let owner = self.objects[h.slot as usize].owner;
+                            self.move_to(h, Zone::Graveyard(owner), MoveReason::Sacrifice);
+                            c.sacrificed_obj.get_or_insert(h);
+                        }
+                    }
+                }
                 self.pay_other_costs(cost, source, cycling);
                 // 409.1h: "Remove X ki counters from [this]", X as announced.
                 if let Some(kind) = cost.remove_counters_x {
@@ -894,6 +916,29 @@ impl Game {
             let life: u32 = self.spell_costs(&c).map(|k| k.life(c.x.unwrap_or(0))).sum();
             if life > 0 {
                 self.lose_life(c.player, life);
+            }
+            // "have an opponent gain 3 life" (Invigorate), "have each other
+            // player gain 6 life" (Reverent Silence): life others gain.
+            let (one, each): (u32, u32) = self.spell_costs(&c).fold((0, 0), |(a, b), k| {
+                (a + k.opponent_gains_life, b + k.others_gain_life)
+            });
+            if one > 0 {
+                if let Some(q) = c
+                    .opponent_chooser
+                    .or_else(|| self.opponent_choosers(c.player).first().copied())
+                {
+                    self.gain_life(q, one);
+                }
+            }
+            if each > 0 {
+                let others: Vec<PlayerId> = self
+                    .apnap_from(c.player)
+                    .skip(1)
+                    .filter(|&q| !self.player(q).lost)
+                    .collect();
+                for q in others {
+                    self.gain_life(q, each);
+                }
             }
             // 502.21, 502.16a: how the spell was played stays with it.
             use crate::state::object::flags;
@@ -1060,6 +1105,15 @@ impl Game {
                 self.objects[source.slot as usize].attached_to
             {
                 self.tap(host);
+            }
+        }
+        // "Pay half your life, rounded up" (Lurking Evil): of the life
+        // total as the cost is paid.
+        if cost.pay_half_life {
+            let p = self.objects[source.slot as usize].controller;
+            let half = Cost::half_life(self.life(p));
+            if half > 0 {
+                self.lose_life(p, half);
             }
         }
         if cost.pay_life > 0 {

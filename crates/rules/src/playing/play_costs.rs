@@ -315,6 +315,10 @@ impl Game {
                 }
             }
             crate::playing::cost::apply_change(&mut u, self.spell_cost_change(c.player, obj));
+            crate::playing::cost::apply_colored(
+                &mut u,
+                self.spell_cost_colored_more(c.player, obj),
+            );
             crate::playing::cost::apply_change(&mut u, self.per_target_cost(obj, c.targets.len()));
         }
         u

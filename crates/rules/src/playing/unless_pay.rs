@@ -201,12 +201,25 @@ impl Game {
         u.is_paid() && (life == 0 || self.life(p) >= life as i32)
     }
 
+    /// The life `p` pays for the "unless [player] pays" effect being
+    /// resolved now: its fixed life, plus half `p`'s life total, rounded
+    /// up, for "pay half their life, rounded up" (Temporal Extortion).
+    fn unless_life_of(&self, p: PlayerId, life: u32) -> u32 {
+        match self.current_effect() {
+            Some(Effect::UnlessPays { cost, .. }) if cost.pay_half_life => {
+                life + Cost::half_life(self.life(p))
+            }
+            _ => life,
+        }
+    }
+
     /// The legal answers to a `PayOrElse` decision.
     pub(crate) fn pay_or_else_options(&self, p: PlayerId, out: &mut Vec<Action>) {
         let Some((u, life)) = self.unless_cost_now() else {
             out.push(Action::No);
             return;
         };
+        let life = self.unless_life_of(p, life);
         // 502.13a: distinct permanents, all of them or none.
         let sacrifices_ok = match self.unless_permanents_now() {
             None => true,
@@ -388,6 +401,7 @@ impl Game {
         if pay {
             owed = self.unless_permanents_now().map_or(0, |(_, n, _)| n);
             if let Some((mut u, life)) = self.unless_cost_now() {
+                let life = self.unless_life_of(p, life);
                 let mana = u.total();
                 pay_with(&mut self.players[p.index()].pool.0, &mut u);
                 if life > 0 {
