@@ -135,12 +135,24 @@ fn destroyed_this_way(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         .then_some(Amount::DestroyedThisWay)
 }
 
+/// Sweep: "[Mountain(s)] returned this way" after "Return any number of
+/// Mountains you control to their owner's hand": how many were returned.
+fn returned_this_way(p: &mut P, cx: &mut Cx) -> Option<Amount> {
+    cx.effects
+        .iter()
+        .any(|e| matches!(e, Effect::SacrificeAnyNumber { to_hand: true, .. }))
+        .then_some(())?;
+    let (_, noun) = super::targets::filter(p)?;
+    (noun == super::targets::Noun::Permanent && p.eat_all("returned this way"))
+        .then_some(Amount::SacrificedThisWay)
+}
+
 /// An instruction before this one sacrificed any number of permanents
 /// ("Sacrifice any number of Mountains. … that much damage").
 pub(super) fn sacrificed_before(cx: &Cx) -> bool {
     cx.effects
         .iter()
-        .any(|e| matches!(e, Effect::SacrificeAnyNumber { .. }))
+        .any(|e| matches!(e, Effect::SacrificeAnyNumber { to_hand: false, .. }))
 }
 
 pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
@@ -164,6 +176,11 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
             || p.eat_all("creature sacrificed this way"))
     {
         return Some(Amount::SacrificedThisWay);
+    }
+    // Sweep: "… for each Plains returned this way" (Charge Across the
+    // Araba).
+    if let Some(a) = attempt(p, cx, returned_this_way) {
+        return Some(a);
     }
     // "2 life for each card revealed this way" (Jasmine Seer).
     if revealed_before(cx) && p.eat_all("card revealed this way") {
@@ -429,6 +446,9 @@ pub(super) fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         let i = p.i;
         p.eat_all("the number of");
         if let Some(a) = attempt(p, cx, destroyed_this_way) {
+            return Some(a);
+        }
+        if let Some(a) = attempt(p, cx, returned_this_way) {
             return Some(a);
         }
         p.i = i;

@@ -136,6 +136,11 @@ const TERMS: &[(&str, &str)] = &[
     ("any target", "target creature or player"),
     ("target player or planeswalker", "target player"),
     ("target opponent or planeswalker", "target opponent"),
+    // Pulse of the Forge: the damaged player's or planeswalker's.
+    (
+        "that player or that planeswalker's controller",
+        "that player",
+    ),
     ("creature or planeswalker", "creature"),
     ("casts", "plays"),
     ("cast", "play"),
@@ -438,6 +443,13 @@ pub(super) struct Cx {
     /// play" (Zodiac Dragon): the card is then in your graveyard, so
     /// "return it to your hand" returns it from there.
     pub(super) died_to_your_graveyard: bool,
+    /// The trigger is one of the card in the graveyard itself ("When
+    /// CARDNAME is put into your graveyard from your library", Narcomoeba):
+    /// "it" is the ability's source, the card there.
+    pub(super) source_in_graveyard: bool,
+    /// The instructions are a spell's (an instant's or sorcery's): "return
+    /// CARDNAME to its owner's hand" is the spell's own (the Pulses).
+    pub(super) is_spell: bool,
     /// The trigger is "When [this] is put into a graveyard from play": "it"
     /// in "put it on top of its owner's library" is the card in its
     /// owner's graveyard (217.1c).

@@ -682,6 +682,12 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
                     PlayerFilter::Opponent
                 } else if cx.trig_player && p.eat_all("from that player's graveyard") {
                     PlayerFilter::TriggeringPlayer
+                } else if matches!(cx.last_player, Some(PlayerRef::Target(_)))
+                    && p.eat_all("from their graveyard")
+                {
+                    // "Target player shuffles up to three target cards
+                    // from their graveyard …" (Gaea's Blessing).
+                    PlayerFilter::TargetedPlayer
                 } else {
                     return fail_at(p, start);
                 };

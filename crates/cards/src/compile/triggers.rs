@@ -360,6 +360,16 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                     Trigger::HauntedDies,
                 ]);
             }
+            // "When CARDNAME comes into play or is put into a graveyard
+            // from play" (Mogg War Marshal): two triggers of one ability,
+            // 410.10a's comes-into-play and 410.10c's leaves-play ability
+            // (which looks back in time for the permanent).
+            if p.eat_all("or is put into a graveyard from play") {
+                return Some(vec![
+                    Trigger::ComesIntoPlay(ObjectFilter::this()),
+                    Trigger::PutIntoGraveyardFromPlay(ObjectFilter::this()),
+                ]);
+            }
             return Some(vec![Trigger::ComesIntoPlay(ObjectFilter::this())]);
         }
         // 502.15d: abilities that mention phasing trigger on it.
@@ -406,6 +416,11 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             let mut f = ObjectFilter::this();
             f.owned_by_you = true;
             return Some(vec![Trigger::PutIntoGraveyardFromPlay(f)]);
+        }
+        if p.eat_all("is put into your graveyard from your library") {
+            // "it" is the card in the graveyard (the ability's source).
+            cx.source_in_graveyard = true;
+            return Some(vec![Trigger::PutIntoGraveyardFromLibrary]);
         }
         if p.eat_all("is put into your hand from your graveyard") {
             return Some(vec![Trigger::PutIntoHandFromGraveyard]);
@@ -1292,9 +1307,13 @@ fn trigger_condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
 /// controls more lands than you", "a player has more life than each other
 /// player", "that player controls more lands than each other player", "you
 /// have more cards in hand than each opponent".
-fn exceeds_condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
+pub(super) fn exceeds_condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     let who = if p.eat_all("an opponent") {
         PlayerRef::EachOpponent
+    } else if matches!(cx.last_player, Some(PlayerRef::Target(_))) && p.eat_all("that player") {
+        // "… deals 4 damage to target player. Then if that player has more
+        // life than you, …" (Pulse of the Forge): the target.
+        cx.last_player.clone()?
     } else if p.eat_all("a player") {
         PlayerRef::EachPlayer
     } else if cx.trig_player && p.eat_all("that player") {

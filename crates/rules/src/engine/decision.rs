@@ -180,6 +180,10 @@ pub enum DecisionKind {
     /// "Sacrifice any number of [permanents]" (Landslide): choose one more
     /// (`ChooseObject`) or stop (`Done`); the chosen are sacrificed then.
     SacrificeAnyNumber,
+    /// Sweep: "Return any number of Mountains you control to their
+    /// owner's hand." (Barrel Down Sokenzan): as `SacrificeAnyNumber`, the
+    /// chosen returned to their owners' hands.
+    ReturnAnyNumber,
     /// "You may tap or untap [it]": `ChooseMode(0)` taps, `ChooseMode(1)`
     /// untaps, `No` does neither.
     TapOrUntap,
@@ -283,6 +287,7 @@ impl DecisionKind {
             DecisionKind::ChooseToPhaseOut { .. } => "phase out",
             DecisionKind::ChooseToUntap { .. } => "untap up to",
             DecisionKind::SacrificeAnyNumber => "sacrifice any number",
+            DecisionKind::ReturnAnyNumber => "return any number",
             DecisionKind::ChooseKind { .. } => "choose a kind of permanent",
             DecisionKind::PayUnless { .. } => "pay or decline",
             DecisionKind::PayOrElse => "pay or else",

@@ -292,6 +292,7 @@ impl Game {
             | DecisionKind::ChooseToPhaseOut { .. }
             | DecisionKind::ChooseToUntap { .. }
             | DecisionKind::SacrificeAnyNumber
+            | DecisionKind::ReturnAnyNumber
             | DecisionKind::TapOrUntap
             | DecisionKind::ChooseKind { .. }
             | DecisionKind::PayUnless { .. }

@@ -343,7 +343,7 @@ impl Game {
             DecisionKind::ChooseToPhaseOut { .. } => {
                 out.extend(self.phase_out_excess_options().map(Action::ChooseObject))
             }
-            DecisionKind::SacrificeAnyNumber => {
+            DecisionKind::SacrificeAnyNumber | DecisionKind::ReturnAnyNumber => {
                 out.extend(
                     self.sacrifice_any_options(p)
                         .into_iter()

@@ -508,6 +508,25 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             );
         }
         Event::ZoneChange {
+            new,
+            card,
+            from: Zone::Library(l),
+            to: Zone::Graveyard(g),
+            ..
+        } if g == l => {
+            // "When [this] is put into your graveyard from your library"
+            // (Gaea's Blessing): the card in the graveyard triggers.
+            let (new, card, owner) = (*new, *card, *g);
+            trigger_printed(
+                game,
+                owner,
+                new,
+                card,
+                &Trigger::PutIntoGraveyardFromLibrary,
+                TriggerContext::default(),
+            );
+        }
+        Event::ZoneChange {
             from: Zone::Hand(p),
             reason: MoveReason::Discard,
             ..
