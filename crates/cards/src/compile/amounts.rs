@@ -86,6 +86,10 @@ pub(super) fn life_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     if p.eat_all("that much life") {
         return Some(Amount::Triggered);
     }
+    // "You gain three times X life." (Martyr of Sands).
+    if p.eat_all("three times x life") {
+        return Some(Amount::Times(3, Box::new(Amount::X)));
+    }
     let a = amount(p)?;
     p.eat("life").then_some(())?;
     // "loses 1 life for each card fewer than three in their hand" (Stabwhisker).
@@ -176,6 +180,15 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
             || p.eat_all("creature sacrificed this way"))
     {
         return Some(Amount::SacrificedThisWay);
+    }
+    // "You gain 2 life for each elixir counter removed this way."
+    // (Essence Bottle): the counters its cost removed, the ability's X.
+    if let Some(kind) = cx.cost_removes_all {
+        if counter_kind(p.peek()) == Some(kind) && p.at_all_from(1, "counter removed this way") {
+            p.bump();
+            p.eat_all("counter removed this way");
+            return Some(Amount::X);
+        }
     }
     // Sweep: "… for each Plains returned this way" (Charge Across the
     // Araba).
@@ -438,6 +451,19 @@ pub(super) fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
             })
         }) {
             return Some(a);
+        }
+    }
+    // "equal to the number of pain counters removed this way" (Torture
+    // Chamber): the counters its cost removed, the ability's X.
+    if let Some(kind) = cx.cost_removes_all {
+        if p.at_all("the number of")
+            && counter_kind(p.peek_at(3)) == Some(kind)
+            && p.at_all_from(4, "counters removed this way")
+        {
+            p.eat_all("the number of");
+            p.bump();
+            p.eat_all("counters removed this way");
+            return Some(Amount::X);
         }
     }
     // "equal to the number of Mountains put into a graveyard this way"

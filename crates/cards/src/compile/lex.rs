@@ -513,6 +513,10 @@ pub(super) struct Cx {
     /// 409.1h: how many permanents the activated ability's cost
     /// sacrifices ("the sacrificed creature's power", Bloodshot Cyclops).
     pub(super) cost_sacrifices: u8,
+    /// The ability's cost removes all counters of this kind from its
+    /// source ("Remove all pain counters from CARDNAME"): "the number of
+    /// pain counters removed this way" is the ability's X.
+    pub(super) cost_removes_all: Option<crate::CounterKind>,
     /// A group of "the active player"'s permanents was named ("Creatures
     /// the active player controls …", Siren's Call): a later "that player
     /// controls" is the active player's too.

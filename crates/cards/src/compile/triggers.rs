@@ -813,7 +813,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     }
     if or_another {
         f.other = false;
-        if !p.at_all("comes into play") {
+        // "Whenever Rotlung Reanimator or another Cleric is put into a
+        // graveyard from play" (410.10c: a leaves-play ability looks back
+        // in time, so the dying permanent itself sees its own death).
+        if !p.at_all("comes into play") && !p.at_all("is put into a graveyard from play") {
             return None;
         }
     }

@@ -59,6 +59,10 @@ pub enum DecisionKind {
     /// 409.1h: choose a card in your hand to remove from the game as part
     /// of a cost (`remaining` including this one).
     ExileCost { remaining: u32 },
+    /// 409.1h: choose a card in your hand to reveal as part of a cost
+    /// ("Reveal X red cards from your hand", the Martyrs; `remaining`
+    /// including this one).
+    RevealCost { remaining: u32 },
     /// 409.1h: choose an untapped permanent to tap as part of a cost
     /// (`remaining` including this one).
     TapCost { remaining: u32 },
@@ -250,6 +254,7 @@ impl DecisionKind {
             DecisionKind::AnnounceCost { .. } => "announce a cost",
             DecisionKind::AnnounceSplice => "announce splice",
             DecisionKind::SacrificeCost => "sacrifice as a cost",
+            DecisionKind::RevealCost { .. } => "reveal as a cost",
             DecisionKind::ExileCost { .. } => "remove from the game as a cost",
             DecisionKind::TapCost { .. } => "tap as a cost",
             DecisionKind::ReturnCost { .. } => "return to hand as a cost",

@@ -249,6 +249,7 @@ impl Game {
             | DecisionKind::ChooseX { .. }
             | DecisionKind::AnnounceCost { .. }
             | DecisionKind::ExileCost { .. }
+            | DecisionKind::RevealCost { .. }
             | DecisionKind::TapCost { .. }
             | DecisionKind::ReturnCost { .. }
             | DecisionKind::RemovedCardCost
