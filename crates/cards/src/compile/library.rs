@@ -152,6 +152,22 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             x: false,
             up_to: true,
         }]
+    } else if cx.trig_player
+        && p.eat_all(
+            "look at that player's hand and choose a card from it . the player discards that card",
+        )
+    {
+        // "Whenever Doomsday Specter deals combat damage to a player, look
+        // at that player's hand and choose a card from it. The player
+        // discards that card.": the player of the event.
+        vec![Effect::ChooseFromHand {
+            who: PlayerRef::Triggering,
+            filter: crate::ObjectFilter::default(),
+            amount: 1,
+            then: crate::HandChoice::Discard,
+            x: false,
+            up_to: false,
+        }]
     } else if cx.trig_player && p.at_all("look at that player's hand") {
         // "Whenever CARDNAME deals combat damage to a player, look at that
         // player's hand." (Walker of Secret Ways): the player of the event.
@@ -1197,6 +1213,7 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     }
     p.eat_all("from it .").then_some(())?;
     let then = if p.eat_all("that player discards that card")
+        || p.eat_all("the player discards that card")
         || p.eat_all("that player discards those cards")
     {
         HandChoice::Discard

@@ -974,6 +974,26 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
             return Err(no_rule(p));
         }
         condition = Some(crate::Condition::TriggeringPlayerHandAtMost(n));
+    } else if p.at_all("if you have") && p.peek_at(4) == "or" && p.peek_at(5) == "more" {
+        // "if you have four or more creature cards in your graveyard,"
+        // (Pit Keeper, Oversold Cemetery).
+        p.eat_all("if you have");
+        let n = match amount(p) {
+            Some(Amount::Fixed(n)) if n > 0 => n as u32,
+            _ => return Err(no_rule(p)),
+        };
+        p.eat_all("or more");
+        let filter = match filter(p) {
+            Some((f, Noun::Card)) => f,
+            _ => return Err(no_rule(p)),
+        };
+        if !p.eat_all("in your graveyard ,") {
+            return Err(no_rule(p));
+        }
+        condition = Some(crate::Condition::YourGraveyardHas {
+            filter,
+            at_least: n,
+        });
     } else if p.at("if") && p.peek_at(2) == "or" && p.peek_at(3) == "more" {
         // "if twenty or more creature cards are in your graveyard" (Mortal Combat).
         p.bump();

@@ -1207,11 +1207,12 @@ fn self_leaves_play_triggers(game: &mut Game, old: ObjId, new: ObjId, to_graveya
         let fires = match &t.trigger {
             Trigger::PutIntoGraveyardFromPlay(f) if f.this => to_graveyard,
             // "Whenever Rotlung Reanimator or another Cleric is put into a
-            // graveyard from play": 410.10c, the permanent sees its own
+            // graveyard from play", "Whenever Dross Scorpion or another
+            // artifact creature …": 410.10c, the permanent sees its own
             // death when it matches (its card in the graveyard judged, as
             // for the other permanents' deaths).
             Trigger::PutIntoGraveyardFromPlay(f)
-                if !f.subtypes_any.is_empty()
+                if !f.other
                     && matches!(
                         f.controller,
                         tolaria_cards::ControllerFilter::Any | tolaria_cards::ControllerFilter::You
