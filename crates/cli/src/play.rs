@@ -1411,6 +1411,9 @@ fn describe_decision(game: &Game, k: &DecisionKind) -> String {
         DecisionKind::ExileCost { remaining } => {
             format!("choose a card in your hand to remove from the game ({remaining} left, 409.1h)")
         }
+        DecisionKind::RevealCost { remaining } => {
+            format!("choose a card in your hand to reveal ({remaining} left, 409.1h)")
+        }
         DecisionKind::ReturnCost { remaining } => {
             format!("choose a permanent of yours to return to its owner's hand ({remaining} left, 409.1h)")
         }

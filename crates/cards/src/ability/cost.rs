@@ -103,6 +103,18 @@ pub struct Cost {
     /// `exile_cards` come from the player's graveyard, not the hand.
     #[serde(default, skip_serializing_if = "is_false")]
     pub exile_from_graveyard: bool,
+    /// "As an additional cost to play Chill Haunting, remove X creature
+    /// cards in your graveyard from the game": `exile_cards` removes X
+    /// cards (409.1b: X announced, at most the matching cards there), not
+    /// its fixed number.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub exile_x: bool,
+    /// "Reveal X red cards from your hand" (the Martyrs of Coldsnap): X
+    /// cards in the hand matching the filter, chosen one at a time and
+    /// revealed as the cost is paid (409.1b: X announced, at most the
+    /// matching cards in hand; 409.1h).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reveal_x: Option<ObjectFilter>,
     /// "Tap an untapped creature you control" (Mercadian Masques): how many
     /// untapped permanents of the player's matching the filter.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -151,6 +163,12 @@ pub struct Cost {
     /// removed as the cost is paid (409.1h).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remove_counters_x: Option<CounterKind>,
+    /// "Remove all +1/+1 counters from [this]" (Molten Hydra, Essence
+    /// Bottle): every counter of that kind (none is payable, 409.1h). The
+    /// number removed is the ability's X once paid (no X is announced,
+    /// 409.1b; "the number of counters removed this way" reads it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remove_counters_all: Option<CounterKind>,
     /// 217.7d: "Put a card removed from the game with CARDNAME into its
     /// owner's graveyard" (Jester's Scepter): one of the cards the source's
     /// linked ability removed, chosen by the player (409.1h); "that card"
@@ -201,7 +219,21 @@ impl Cost {
     /// The cost has a part whose size is X ("discard X cards", "pay X
     /// life"), so X is announced even without {X} in the mana cost.
     pub fn has_x(&self) -> bool {
-        self.discard_x || self.pay_life_x || self.remove_counters_x.is_some()
+        self.discard_x
+            || self.pay_life_x
+            || self.remove_counters_x.is_some()
+            || self.exile_x
+            || self.reveal_x.is_some()
+    }
+    /// How many cards `exile_cards` removes, X being `x` (409.1b).
+    pub fn exiles(&self, x: u32) -> Option<u8> {
+        self.exile_cards.as_ref().map(|(_, n)| {
+            if self.exile_x {
+                x.min(u8::MAX as u32) as u8
+            } else {
+                *n
+            }
+        })
     }
     /// The cost is mana alone (502.52a: a replicate cost paid many times
     /// adds only to the mana of the total cost, 409.1f).

@@ -253,9 +253,14 @@ pub enum Effect {
     /// "Sacrifice any number of Mountains." (Landslide): the controller
     /// chooses any number of their permanents matching the filter as it
     /// resolves; they are sacrificed together, and the instructions after
-    /// count them (`Amount::SacrificedThisWay`).
+    /// count them (`Amount::SacrificedThisWay`). With `to_hand`, sweep
+    /// (Kamigawa's ability word): "Return any number of Mountains you
+    /// control to their owner's hand." (Barrel Down Sokenzan): the chosen
+    /// are returned together instead, "returned this way" counting them.
     SacrificeAnyNumber {
         filter: ObjectFilter,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        to_hand: bool,
     },
     /// "Sacrifice that many nontoken permanents. If you can't, you lose
     /// the game." (Lich): the controller chooses `amount` of them, one at
@@ -956,6 +961,17 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         repeat: bool,
     },
+    /// "Each player exiles all creature cards from their graveyard, then
+    /// sacrifices all creatures they control, then puts all cards they
+    /// exiled this way into play." (Living Death, Living End; 2007 text
+    /// "Set aside all creature cards in all graveyards …"): the three
+    /// steps in order, the cards coming back under their owners' control.
+    CreatureGraveyardSwap,
+    /// "Then if an opponent has more life than you, return Pulse of the
+    /// Fields to its owner's hand." (the Pulses of Fifth Dawn): the
+    /// resolving spell goes to its owner's hand, not the graveyard, as it
+    /// finishes resolving (413.2i, as with buyback's 502.16a).
+    ReturnSpellToHand,
     /// "Shuffle [this] into its owner's library." (the Beacons)
     ShuffleIntoLibrary {
         what: ObjectRef,

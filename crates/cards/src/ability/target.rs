@@ -135,6 +135,11 @@ pub enum PlayerFilter {
     /// "target creature card from that player's graveyard" (Ink-Eyes):
     /// the player of the triggered ability's event.
     TriggeringPlayer,
+    /// "Target player shuffles up to three target cards from their
+    /// graveyard into their library" (Gaea's Blessing): the graveyard of
+    /// the player chosen for the spell's earlier "target player" (409.1c:
+    /// targets are chosen in order, so that player is known).
+    TargetedPlayer,
 }
 
 /// Whose objects a filter accepts.

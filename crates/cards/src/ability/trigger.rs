@@ -686,6 +686,11 @@ pub enum Trigger {
     /// Brownscale): the card's ability triggers from its new zone, the
     /// hand, whatever moved it there (dredge, 502.47a, or an effect).
     PutIntoHandFromGraveyard,
+    /// "When [this] is put into your graveyard from your library" (Gaea's
+    /// Blessing, Narcomoeba): the card's ability triggers from its new
+    /// zone, the graveyard, whatever moved it there (a mill, a discard
+    /// from the library, an effect); "it" is the card there.
+    PutIntoGraveyardFromLibrary,
     /// 502.24a: "When this card is removed from the game this way [by its
     /// madness ability]": put on the stack by the discard itself
     /// (`rules/src/mechanics/madness.rs`), never looked for in events.

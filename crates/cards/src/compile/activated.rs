@@ -324,6 +324,9 @@ fn mana_cost_chooses(cost: &Cost) -> Option<&'static str> {
         || cost.pay_life_x
         || cost.remove_counters_x.is_some()
         || cost.removed_to_graveyard
+        || cost.exile_x
+        || cost.reveal_x.is_some()
+        || cost.remove_counters_all.is_some()
     {
         return Some("a mana ability whose cost chooses cards or an amount");
     }
@@ -350,6 +353,7 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
     let mut cost = cost(p)?;
     let mut cx = Cx {
         cost_sacrifices: cost.sacrifices() + u8::from(cost.sacrifice_attached),
+        cost_removes_all: cost.remove_counters_all,
         ..Cx::default()
     };
     let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());

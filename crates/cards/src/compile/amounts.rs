@@ -86,6 +86,10 @@ pub(super) fn life_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     if p.eat_all("that much life") {
         return Some(Amount::Triggered);
     }
+    // "You gain three times X life." (Martyr of Sands).
+    if p.eat_all("three times x life") {
+        return Some(Amount::Times(3, Box::new(Amount::X)));
+    }
     let a = amount(p)?;
     p.eat("life").then_some(())?;
     // "loses 1 life for each card fewer than three in their hand" (Stabwhisker).
@@ -135,12 +139,24 @@ fn destroyed_this_way(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         .then_some(Amount::DestroyedThisWay)
 }
 
+/// Sweep: "[Mountain(s)] returned this way" after "Return any number of
+/// Mountains you control to their owner's hand": how many were returned.
+fn returned_this_way(p: &mut P, cx: &mut Cx) -> Option<Amount> {
+    cx.effects
+        .iter()
+        .any(|e| matches!(e, Effect::SacrificeAnyNumber { to_hand: true, .. }))
+        .then_some(())?;
+    let (_, noun) = super::targets::filter(p)?;
+    (noun == super::targets::Noun::Permanent && p.eat_all("returned this way"))
+        .then_some(Amount::SacrificedThisWay)
+}
+
 /// An instruction before this one sacrificed any number of permanents
 /// ("Sacrifice any number of Mountains. … that much damage").
 pub(super) fn sacrificed_before(cx: &Cx) -> bool {
     cx.effects
         .iter()
-        .any(|e| matches!(e, Effect::SacrificeAnyNumber { .. }))
+        .any(|e| matches!(e, Effect::SacrificeAnyNumber { to_hand: false, .. }))
 }
 
 pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
@@ -164,6 +180,20 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
             || p.eat_all("creature sacrificed this way"))
     {
         return Some(Amount::SacrificedThisWay);
+    }
+    // "You gain 2 life for each elixir counter removed this way."
+    // (Essence Bottle): the counters its cost removed, the ability's X.
+    if let Some(kind) = cx.cost_removes_all {
+        if counter_kind(p.peek()) == Some(kind) && p.at_all_from(1, "counter removed this way") {
+            p.bump();
+            p.eat_all("counter removed this way");
+            return Some(Amount::X);
+        }
+    }
+    // Sweep: "… for each Plains returned this way" (Charge Across the
+    // Araba).
+    if let Some(a) = attempt(p, cx, returned_this_way) {
+        return Some(a);
     }
     // "2 life for each card revealed this way" (Jasmine Seer).
     if revealed_before(cx) && p.eat_all("card revealed this way") {
@@ -423,12 +453,28 @@ pub(super) fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
             return Some(a);
         }
     }
+    // "equal to the number of pain counters removed this way" (Torture
+    // Chamber): the counters its cost removed, the ability's X.
+    if let Some(kind) = cx.cost_removes_all {
+        if p.at_all("the number of")
+            && counter_kind(p.peek_at(3)) == Some(kind)
+            && p.at_all_from(4, "counters removed this way")
+        {
+            p.eat_all("the number of");
+            p.bump();
+            p.eat_all("counters removed this way");
+            return Some(Amount::X);
+        }
+    }
     // "equal to the number of Mountains put into a graveyard this way"
     // (Volcanic Eruption).
     if p.at_all("the number of") {
         let i = p.i;
         p.eat_all("the number of");
         if let Some(a) = attempt(p, cx, destroyed_this_way) {
+            return Some(a);
+        }
+        if let Some(a) = attempt(p, cx, returned_this_way) {
             return Some(a);
         }
         p.i = i;

@@ -661,6 +661,20 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
             p.bump();
             let n = cost_count(p).ok_or_else(|| err(p))?;
             exile_cards(p, &mut c, n).ok_or_else(|| err(p))?;
+        } else if p.at_all("exile x") && c.exile_cards.is_none() {
+            // "As an additional cost to play this spell, exile X creature
+            // cards from your graveyard" (Chill Haunting; 409.1b: X
+            // announced, the cards chosen as the cost is paid).
+            p.eat_all("exile x");
+            exile_cards(p, &mut c, 0).ok_or_else(|| err(p))?;
+            c.exile_x = true;
+        } else if p.at_all("reveal x") && c.reveal_x.is_none() {
+            // "Reveal X red cards from your hand" (Martyr of Ashes).
+            p.eat_all("reveal x");
+            match filter(p) {
+                Some((f, Noun::Card)) if p.eat_all("from your hand") => c.reveal_x = Some(f),
+                _ => return Err(err(p)),
+            }
         } else if p.at_all("exile cardname") {
             // "Exile CARDNAME" (2007: "Remove CARDNAME from the game").
             p.eat_all("exile cardname");
@@ -818,6 +832,14 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
                 return Err(err(p));
             }
             c.put_counters = Some((kind, n));
+        } else if colon && p.at_all("remove all") && c.remove_counters_all.is_none() {
+            // "Remove all +1/+1 counters from CARDNAME" (Molten Hydra).
+            p.eat_all("remove all");
+            let kind = counter_kind(p.bump()).ok_or_else(|| err(p))?;
+            if !p.eat_all("counters from cardname") {
+                return Err(err(p));
+            }
+            c.remove_counters_all = Some(kind);
         } else if colon && p.at_all("remove x") {
             // "Remove X ki counters from CARDNAME" (the Bakus, 409.1b).
             p.eat_all("remove x");

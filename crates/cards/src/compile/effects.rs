@@ -182,6 +182,30 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 cost: false,
             }
         }
+        // "return three creatures you control to their owner's hand"
+        // (Dust Elemental): chosen on resolution, one at a time, all
+        // there are if fewer.
+        "return"
+            if number_word(p.peek_at(1)).is_some_and(|n| (2..=5).contains(&n))
+                && p.at_all_from(3, "you control to their owner's hand") =>
+        {
+            let n = number_word(p.peek_at(1))?;
+            p.bump();
+            p.bump();
+            let filter = group(p)?;
+            p.eat_all("you control");
+            p.eat_all("to their owner's hand").then_some(())?;
+            let mut filter = filter;
+            filter.controller = crate::ControllerFilter::You;
+            return Some(
+                (0..n)
+                    .map(|_| Effect::ReturnChosen {
+                        who: PlayerRef::You,
+                        filter: filter.clone(),
+                    })
+                    .collect(),
+            );
+        }
         "return" if matches!(p.peek_at(1), "a" | "an") => {
             // "return a green creature you control to its owner's hand":
             // chosen on resolution.

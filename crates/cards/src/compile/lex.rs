@@ -136,6 +136,11 @@ const TERMS: &[(&str, &str)] = &[
     ("any target", "target creature or player"),
     ("target player or planeswalker", "target player"),
     ("target opponent or planeswalker", "target opponent"),
+    // Pulse of the Forge: the damaged player's or planeswalker's.
+    (
+        "that player or that planeswalker's controller",
+        "that player",
+    ),
     ("creature or planeswalker", "creature"),
     ("casts", "plays"),
     ("cast", "play"),
@@ -441,6 +446,13 @@ pub(super) struct Cx {
     /// play" (Zodiac Dragon): the card is then in your graveyard, so
     /// "return it to your hand" returns it from there.
     pub(super) died_to_your_graveyard: bool,
+    /// The trigger is one of the card in the graveyard itself ("When
+    /// CARDNAME is put into your graveyard from your library", Narcomoeba):
+    /// "it" is the ability's source, the card there.
+    pub(super) source_in_graveyard: bool,
+    /// The instructions are a spell's (an instant's or sorcery's): "return
+    /// CARDNAME to its owner's hand" is the spell's own (the Pulses).
+    pub(super) is_spell: bool,
     /// The trigger is "When [this] is put into a graveyard from play": "it"
     /// in "put it on top of its owner's library" is the card in its
     /// owner's graveyard (217.1c).
@@ -504,6 +516,10 @@ pub(super) struct Cx {
     /// 409.1h: how many permanents the activated ability's cost
     /// sacrifices ("the sacrificed creature's power", Bloodshot Cyclops).
     pub(super) cost_sacrifices: u8,
+    /// The ability's cost removes all counters of this kind from its
+    /// source ("Remove all pain counters from CARDNAME"): "the number of
+    /// pain counters removed this way" is the ability's X.
+    pub(super) cost_removes_all: Option<crate::CounterKind>,
     /// A group of "the active player"'s permanents was named ("Creatures
     /// the active player controls …", Siren's Call): a later "that player
     /// controls" is the active player's too.

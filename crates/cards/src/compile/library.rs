@@ -107,7 +107,24 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         let (filter, noun) = super::targets::filter(p)?;
         (noun == super::targets::Noun::Permanent && matches!(p.peek(), "." | "," | ""))
             .then_some(())?;
-        vec![Effect::SacrificeAnyNumber { filter }]
+        vec![Effect::SacrificeAnyNumber {
+            filter,
+            to_hand: false,
+        }]
+    } else if p.at_all("return any number of") {
+        // Sweep: "Return any number of Mountains you control to their
+        // owner's hand." (Barrel Down Sokenzan)
+        p.eat_all("return any number of");
+        let (filter, noun) = super::targets::filter(p)?;
+        (noun == super::targets::Noun::Permanent
+            && filter.controller == crate::ControllerFilter::You
+            && (p.eat_all("to their owner's hand") || p.eat_all("to their owners' hands"))
+            && p.at("."))
+        .then_some(())?;
+        vec![Effect::SacrificeAnyNumber {
+            filter,
+            to_hand: true,
+        }]
     } else if p.at_all("discard any number of cards")
         && matches!(p.peek_at(5), "." | "")
     {
@@ -135,6 +152,22 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             then: crate::HandChoice::Reveal,
             x: false,
             up_to: true,
+        }]
+    } else if cx.trig_player
+        && p.eat_all(
+            "look at that player's hand and choose a card from it . the player discards that card",
+        )
+    {
+        // "Whenever Doomsday Specter deals combat damage to a player, look
+        // at that player's hand and choose a card from it. The player
+        // discards that card.": the player of the event.
+        vec![Effect::ChooseFromHand {
+            who: PlayerRef::Triggering,
+            filter: crate::ObjectFilter::default(),
+            amount: 1,
+            then: crate::HandChoice::Discard,
+            x: false,
+            up_to: false,
         }]
     } else if cx.trig_player && p.at_all("look at that player's hand") {
         // "Whenever CARDNAME deals combat damage to a player, look at that
@@ -245,6 +278,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     } else if p.eat_all("return cardname from your graveyard to play")
         || (cx.in_graveyard
             && (p.eat_all("return cardname to play") || p.eat_all("put cardname into play")))
+        || (cx.source_in_graveyard && p.eat_all("put it into play"))
     {
         vec![Effect::PutSelfFromGraveyardIntoPlay {
             tapped: p.eat("tapped"),
@@ -457,6 +491,8 @@ pub(super) fn check_zone_of_function(out: &super::Compiled) -> Result<(), String
                         | crate::Trigger::CreatureToYourGraveyard
                         | crate::Trigger::SpellPlayedFromGraveyard { .. }
                         | crate::Trigger::ComesIntoPlayFromGraveyard(_)
+                        // Narcomoeba: the card in the graveyard triggers.
+                        | crate::Trigger::PutIntoGraveyardFromLibrary
                         // Genju of the Cedars: the Aura follows the
                         // enchanted land to the graveyard.
                         | crate::Trigger::AttachedDies
@@ -666,6 +702,14 @@ pub(super) fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             .then_some(())?;
         return Some(vec![Effect::Mill { who, amount }]);
     }
+    // Living Death, Living End.
+    if who == PlayerRef::EachPlayer
+        && p.eat_all(
+            "exiles all creature cards from their graveyard , then sacrifices all creatures they control , then puts all cards they exiled this way into play",
+        )
+    {
+        return Some(vec![Effect::CreatureGraveyardSwap]);
+    }
     if p.eat_any(&["exile", "exiles"]).is_some() || p.eat_all("removes the top") {
         // "exiles the top N cards of their library" (2007: removes … from the game).
         p.eat_all("the top");
@@ -694,6 +738,37 @@ pub(super) fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         p.eat_all("the player puts those cards into their hand , then shuffles")
             .then_some(())?;
         return Some(vec![Effect::HandOnLibraryThenSearch { who }]);
+    }
+    // "Target player shuffles up to three target cards from their
+    // graveyard into their library." (Gaea's Blessing), "… any number of
+    // target cards …" (Loaming Shaman): each target card still there goes
+    // into the library, which the player shuffles even with none (the
+    // rulings).
+    if matches!(who, PlayerRef::Target(_)) && p.at("shuffles") {
+        if let Some(v) = attempt(p, cx, |p, cx| {
+            p.eat("shuffles");
+            let (i, is_player) = super::targets::target_n(p, cx, true)?;
+            let t = cx.targets.last()?;
+            let dependent = matches!(
+                t.kind,
+                TargetKind::CardInGraveyard {
+                    whose: PlayerFilter::TargetedPlayer,
+                    ..
+                }
+            );
+            (!is_player && dependent && p.eat_all("into their library")).then_some(())?;
+            let what = if t.count > 1 || t.count_by.is_some() {
+                ObjectRef::Targets(i)
+            } else {
+                ObjectRef::Target(i)
+            };
+            Some(vec![
+                Effect::ShuffleIntoLibrary { what },
+                Effect::ShuffleLibrary { who: who.clone() },
+            ])
+        }) {
+            return Some(v);
+        }
     }
     // "Target player shuffles their library." (Soldier of Fortune)
     if p.eat_all("shuffles their library") {
@@ -1139,6 +1214,7 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     }
     p.eat_all("from it .").then_some(())?;
     let then = if p.eat_all("that player discards that card")
+        || p.eat_all("the player discards that card")
         || p.eat_all("that player discards those cards")
     {
         HandChoice::Discard

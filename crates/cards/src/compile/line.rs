@@ -351,6 +351,7 @@ fn compile_line_inner(
         };
     }
     if is_spell {
+        spell.is_spell = true;
         while !p.at_end() {
             let start = spell.effects.len();
             sentence(&mut p, spell)

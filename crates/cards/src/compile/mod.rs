@@ -341,7 +341,8 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         if line.contains("CARDNAME or another") {
             let own = match out.abilities.last() {
                 Some(Ability::Triggered(TriggeredAbility {
-                    trigger: crate::Trigger::ComesIntoPlay(f),
+                    trigger:
+                        crate::Trigger::ComesIntoPlay(f) | crate::Trigger::PutIntoGraveyardFromPlay(f),
                     ..
                 })) => f.subtypes_any.iter().all(|s| face.subtypes.contains(*s)),
                 // "CARDNAME or another permanent is turned face up": any permanent.

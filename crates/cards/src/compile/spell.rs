@@ -440,7 +440,14 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         let start = p.i;
         p.eat("then");
         p.eat("if");
-        if let Some(condition) = attempt(p, cx, condition) {
+        let condition = attempt(p, cx, condition).or_else(|| {
+            // "Then if an opponent has more life than you, return Pulse
+            // of the Fields to its owner's hand."
+            cx.is_spell
+                .then(|| attempt(p, cx, super::triggers::exceeds_condition))
+                .flatten()
+        });
+        if let Some(condition) = condition {
             if p.eat(",") {
                 // Only instructions that need no choice run inside the
                 // condition (it is checked by the non-pausing executor).
@@ -485,11 +492,19 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
                         return Some(());
                     }
                 }
+                // The Pulses: the spell itself, to its owner's hand.
+                let effects = effects.map(|v| match &v[..] {
+                    [Effect::ReturnToHand {
+                        what: crate::ObjectRef::This,
+                    }] if cx.is_spell => vec![Effect::ReturnSpellToHand],
+                    _ => v,
+                });
                 if let Some(effects) = effects.filter(|v| {
                     v.iter().all(|e| {
                         matches!(
                             e,
                             Effect::Flip { .. }
+                                | Effect::ReturnSpellToHand
                                 | Effect::SacrificeThese {
                                     what: crate::ObjectRef::This
                                 }

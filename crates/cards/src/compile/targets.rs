@@ -598,6 +598,11 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
     } else if p.at_all("x target") {
         p.bump();
         Some((TargetCount::X, false))
+    } else if p.at_all("up to x target") {
+        // "Exile up to X target cards from a single graveyard" (Martyr of
+        // Bones): at most the X announced (409.1c).
+        p.eat_all("up to x");
+        Some((TargetCount::X, true))
     } else if cx.trig_amount && p.eat_all("up to that many") {
         Some((TargetCount::Triggered, true))
     } else if p.eat_all("any number of") {
@@ -683,6 +688,12 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
                     PlayerFilter::Opponent
                 } else if cx.trig_player && p.eat_all("from that player's graveyard") {
                     PlayerFilter::TriggeringPlayer
+                } else if matches!(cx.last_player, Some(PlayerRef::Target(_)))
+                    && p.eat_all("from their graveyard")
+                {
+                    // "Target player shuffles up to three target cards
+                    // from their graveyard …" (Gaea's Blessing).
+                    PlayerFilter::TargetedPlayer
                 } else {
                     return fail_at(p, start);
                 };

@@ -360,6 +360,16 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                     Trigger::HauntedDies,
                 ]);
             }
+            // "When CARDNAME comes into play or is put into a graveyard
+            // from play" (Mogg War Marshal): two triggers of one ability,
+            // 410.10a's comes-into-play and 410.10c's leaves-play ability
+            // (which looks back in time for the permanent).
+            if p.eat_all("or is put into a graveyard from play") {
+                return Some(vec![
+                    Trigger::ComesIntoPlay(ObjectFilter::this()),
+                    Trigger::PutIntoGraveyardFromPlay(ObjectFilter::this()),
+                ]);
+            }
             return Some(vec![Trigger::ComesIntoPlay(ObjectFilter::this())]);
         }
         // 502.15d: abilities that mention phasing trigger on it.
@@ -406,6 +416,11 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             let mut f = ObjectFilter::this();
             f.owned_by_you = true;
             return Some(vec![Trigger::PutIntoGraveyardFromPlay(f)]);
+        }
+        if p.eat_all("is put into your graveyard from your library") {
+            // "it" is the card in the graveyard (the ability's source).
+            cx.source_in_graveyard = true;
+            return Some(vec![Trigger::PutIntoGraveyardFromLibrary]);
         }
         if p.eat_all("is put into your hand from your graveyard") {
             return Some(vec![Trigger::PutIntoHandFromGraveyard]);
@@ -805,7 +820,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     }
     if or_another {
         f.other = false;
-        if !p.at_all("comes into play") {
+        // "Whenever Rotlung Reanimator or another Cleric is put into a
+        // graveyard from play" (410.10c: a leaves-play ability looks back
+        // in time, so the dying permanent itself sees its own death).
+        if !p.at_all("comes into play") && !p.at_all("is put into a graveyard from play") {
             return None;
         }
     }
@@ -963,6 +981,26 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
             return Err(no_rule(p));
         }
         condition = Some(crate::Condition::TriggeringPlayerHandAtMost(n));
+    } else if p.at_all("if you have") && p.peek_at(4) == "or" && p.peek_at(5) == "more" {
+        // "if you have four or more creature cards in your graveyard,"
+        // (Pit Keeper, Oversold Cemetery).
+        p.eat_all("if you have");
+        let n = match amount(p) {
+            Some(Amount::Fixed(n)) if n > 0 => n as u32,
+            _ => return Err(no_rule(p)),
+        };
+        p.eat_all("or more");
+        let filter = match filter(p) {
+            Some((f, Noun::Card)) => f,
+            _ => return Err(no_rule(p)),
+        };
+        if !p.eat_all("in your graveyard ,") {
+            return Err(no_rule(p));
+        }
+        condition = Some(crate::Condition::YourGraveyardHas {
+            filter,
+            at_least: n,
+        });
     } else if p.at("if") && p.peek_at(2) == "or" && p.peek_at(3) == "more" {
         // "if twenty or more creature cards are in your graveyard" (Mortal Combat).
         p.bump();
@@ -1299,9 +1337,13 @@ fn trigger_condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
 /// controls more lands than you", "a player has more life than each other
 /// player", "that player controls more lands than each other player", "you
 /// have more cards in hand than each opponent".
-fn exceeds_condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
+pub(super) fn exceeds_condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     let who = if p.eat_all("an opponent") {
         PlayerRef::EachOpponent
+    } else if matches!(cx.last_player, Some(PlayerRef::Target(_))) && p.eat_all("that player") {
+        // "… deals 4 damage to target player. Then if that player has more
+        // life than you, …" (Pulse of the Forge): the target.
+        cx.last_player.clone()?
     } else if p.eat_all("a player") {
         PlayerRef::EachPlayer
     } else if cx.trig_player && p.eat_all("that player") {

@@ -523,7 +523,8 @@ fn spell_targets_match(
             tolaria_cards::PlayerFilter::Opponent => game.is_opponent(you, p),
             tolaria_cards::PlayerFilter::Teammate => game.is_teammate(you, p),
             // Only a graveyard card's owner is judged by the event's player.
-            tolaria_cards::PlayerFilter::TriggeringPlayer => false,
+            tolaria_cards::PlayerFilter::TriggeringPlayer
+            | tolaria_cards::PlayerFilter::TargetedPlayer => false,
         },
         _ => false,
     };

@@ -59,6 +59,10 @@ pub enum DecisionKind {
     /// 409.1h: choose a card in your hand to remove from the game as part
     /// of a cost (`remaining` including this one).
     ExileCost { remaining: u32 },
+    /// 409.1h: choose a card in your hand to reveal as part of a cost
+    /// ("Reveal X red cards from your hand", the Martyrs; `remaining`
+    /// including this one).
+    RevealCost { remaining: u32 },
     /// 409.1h: choose an untapped permanent to tap as part of a cost
     /// (`remaining` including this one).
     TapCost { remaining: u32 },
@@ -180,6 +184,10 @@ pub enum DecisionKind {
     /// "Sacrifice any number of [permanents]" (Landslide): choose one more
     /// (`ChooseObject`) or stop (`Done`); the chosen are sacrificed then.
     SacrificeAnyNumber,
+    /// Sweep: "Return any number of Mountains you control to their
+    /// owner's hand." (Barrel Down Sokenzan): as `SacrificeAnyNumber`, the
+    /// chosen returned to their owners' hands.
+    ReturnAnyNumber,
     /// "You may tap or untap [it]": `ChooseMode(0)` taps, `ChooseMode(1)`
     /// untaps, `No` does neither.
     TapOrUntap,
@@ -246,6 +254,7 @@ impl DecisionKind {
             DecisionKind::AnnounceCost { .. } => "announce a cost",
             DecisionKind::AnnounceSplice => "announce splice",
             DecisionKind::SacrificeCost => "sacrifice as a cost",
+            DecisionKind::RevealCost { .. } => "reveal as a cost",
             DecisionKind::ExileCost { .. } => "remove from the game as a cost",
             DecisionKind::TapCost { .. } => "tap as a cost",
             DecisionKind::ReturnCost { .. } => "return to hand as a cost",
@@ -283,6 +292,7 @@ impl DecisionKind {
             DecisionKind::ChooseToPhaseOut { .. } => "phase out",
             DecisionKind::ChooseToUntap { .. } => "untap up to",
             DecisionKind::SacrificeAnyNumber => "sacrifice any number",
+            DecisionKind::ReturnAnyNumber => "return any number",
             DecisionKind::ChooseKind { .. } => "choose a kind of permanent",
             DecisionKind::PayUnless { .. } => "pay or decline",
             DecisionKind::PayOrElse => "pay or else",

@@ -249,6 +249,7 @@ impl Game {
             | DecisionKind::ChooseX { .. }
             | DecisionKind::AnnounceCost { .. }
             | DecisionKind::ExileCost { .. }
+            | DecisionKind::RevealCost { .. }
             | DecisionKind::TapCost { .. }
             | DecisionKind::ReturnCost { .. }
             | DecisionKind::RemovedCardCost
@@ -292,6 +293,7 @@ impl Game {
             | DecisionKind::ChooseToPhaseOut { .. }
             | DecisionKind::ChooseToUntap { .. }
             | DecisionKind::SacrificeAnyNumber
+            | DecisionKind::ReturnAnyNumber
             | DecisionKind::TapOrUntap
             | DecisionKind::ChooseKind { .. }
             | DecisionKind::PayUnless { .. }

@@ -164,6 +164,28 @@ impl Game {
                 }
                 out.push(Action::CancelPlay);
             }
+            // 409.1h: a card in the hand matching "Reveal X red cards from
+            // your hand", not yet revealed for it (the Martyrs).
+            DecisionKind::RevealCost { .. } => {
+                if let Some(c) = self.casting.as_deref() {
+                    if let Some(f) = self.casting_cost(c).and_then(|k| k.reveal_x.as_ref()) {
+                        out.extend(
+                            self.player(p)
+                                .hand
+                                .iter()
+                                .filter(|&&o| {
+                                    !c.revealed.contains(&o)
+                                        && crate::continuous::filter::matches_card(
+                                            f,
+                                            self.objects[o.slot as usize].card,
+                                        )
+                                })
+                                .map(|&o| Action::ChooseObject(o)),
+                        );
+                    }
+                }
+                out.push(Action::CancelPlay);
+            }
             // 409.1h: a card in the hand matching the cost ("a red card"),
             // or an untapped permanent of the player's ("an untapped creature").
             DecisionKind::ExileCost { .. } | DecisionKind::TapCost { .. } => {
@@ -343,7 +365,7 @@ impl Game {
             DecisionKind::ChooseToPhaseOut { .. } => {
                 out.extend(self.phase_out_excess_options().map(Action::ChooseObject))
             }
-            DecisionKind::SacrificeAnyNumber => {
+            DecisionKind::SacrificeAnyNumber | DecisionKind::ReturnAnyNumber => {
                 out.extend(
                     self.sacrifice_any_options(p)
                         .into_iter()

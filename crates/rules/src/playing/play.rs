@@ -380,7 +380,7 @@ impl Game {
             let specs = self.casting_specs(&c);
             if let Some(s) = specs
                 .last()
-                .filter(|s| s.count_by == Some(tolaria_cards::TargetCount::X))
+                .filter(|s| s.count_by == Some(tolaria_cards::TargetCount::X) && !s.up_to)
             {
                 let src = self.casting_source(&c);
                 let room = 64 - slot_count(specs).min(64);
@@ -597,16 +597,26 @@ impl Game {
                     self.flow = Flow::Casting;
                     return;
                 }
+                // 409.1h: "Reveal X red cards from your hand" (the Martyrs).
+                let x = cc.x.unwrap_or(0);
+                if cost.reveal_x.is_some() && (cc.revealed.len() as u32) < x {
+                    self.decision = Some(Decision {
+                        player: c.player,
+                        kind: DecisionKind::RevealCost {
+                            remaining: x - cc.revealed.len() as u32,
+                        },
+                    });
+                    self.flow = Flow::Casting;
+                    return;
+                }
                 // 409.1h: cards removed from the hand, permanents tapped or
                 // returned, one decision each until the number is reached.
                 // (number the cost names, number done, the decision asking for the rest)
                 type Counted = (Option<u8>, u8, fn(u32) -> DecisionKind);
                 let counted: [Counted; 4] = [
-                    (
-                        cost.exile_cards.as_ref().map(|e| e.1),
-                        cc.exiled,
-                        |remaining| DecisionKind::ExileCost { remaining },
-                    ),
+                    (cost.exiles(cc.x.unwrap_or(0)), cc.exiled, |remaining| {
+                        DecisionKind::ExileCost { remaining }
+                    }),
                     (
                         cost.tap_untapped.as_ref().map(|t| t.1),
                         cc.tapped,
@@ -759,8 +769,16 @@ impl Game {
         // 409.1b: "Remove X ki counters from [this]": at most the counters
         // of that kind on the source.
         if let Playing::Ability { source, .. } = c.what {
-            let kind = self.casting_cost(c)?.remove_counters_x?;
-            return Some(self.objects[source.slot as usize].counters_of(kind));
+            let k = self.casting_cost(c).filter(|k| k.has_x())?;
+            let mut max = u32::MAX;
+            if let Some(kind) = k.remove_counters_x {
+                max = max.min(self.objects[source.slot as usize].counters_of(kind));
+            }
+            // "Reveal X red cards from your hand": at most those there.
+            if let Some(f) = &k.reveal_x {
+                max = max.min(self.matching_cards(c.player, f, false));
+            }
+            return Some(max);
         }
         let Playing::Spell { obj } = c.what else {
             return None;
@@ -791,7 +809,23 @@ impl Game {
         if k.pay_life_x {
             max = max.min(self.life(c.player).max(0) as u32);
         }
+        // "remove X creature cards in your graveyard from the game": at
+        // most those there.
+        if let (true, Some((f, _))) = (k.exile_x, &k.exile_cards) {
+            max = max.min(self.matching_cards(c.player, f, k.exile_from_graveyard));
+        }
         Some(max)
+    }
+
+    /// How many cards of `p`'s hand (or graveyard) match `f`.
+    fn matching_cards(&self, p: PlayerId, f: &tolaria_cards::ObjectFilter, graveyard: bool) -> u32 {
+        let pl = self.player(p);
+        let zone = if graveyard { &pl.graveyard } else { &pl.hand };
+        zone.iter()
+            .filter(|&&o| {
+                crate::continuous::filter::matches_card(f, self.objects[o.slot as usize].card)
+            })
+            .count() as u32
     }
 
     /// The source whose own {T} is part of the cost cannot also tap for mana.
@@ -900,6 +934,14 @@ impl Game {
                 // 409.1h: "Remove X ki counters from [this]", X as announced.
                 if let Some(kind) = cost.remove_counters_x {
                     self.remove_counters_for_cost(source, kind, c.x.unwrap_or(0));
+                }
+                // 409.1h: "Remove all +1/+1 counters from [this]" (Molten
+                // Hydra): every counter of that kind, how many is the
+                // ability's X ("the number of counters removed this way").
+                if let Some(kind) = cost.remove_counters_all {
+                    let n = self.objects[source.slot as usize].counters_of(kind);
+                    self.remove_counters_for_cost(source, kind, n);
+                    c.x = Some(n);
                 }
                 if cost.unattach_grantor {
                     self.unattach_grantor_for_cost(source, index);
@@ -1384,11 +1426,18 @@ impl Game {
                     if let Some(c) = self.casting.as_mut() {
                         c.discarded += 1;
                     }
-                } else if cost
-                    .exile_cards
-                    .as_ref()
-                    .is_some_and(|(_, n)| *n > c.exiled)
-                {
+                } else if cost.reveal_x.is_some() && (c.revealed.len() as u32) < c.x.unwrap_or(0) {
+                    // 409.1h: the card is revealed (seen by every player).
+                    let player = c.player;
+                    let card = self.objects[o.slot as usize].card;
+                    if let Some(c) = self.casting.as_mut() {
+                        c.revealed.push(o);
+                    }
+                    self.emit(Event::Revealed {
+                        player,
+                        cards: vec![card],
+                    });
+                } else if cost.exiles(c.x.unwrap_or(0)).is_some_and(|n| n > c.exiled) {
                     self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
                     if let Some(c) = self.casting.as_mut() {
                         c.exiled += 1;

@@ -193,6 +193,11 @@ pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceIn
                     tolaria_cards::PlayerFilter::TriggeringPlayer => {
                         src.trigger_player == Some(owner)
                     }
+                    // "… from their graveyard" after "target player": the
+                    // player chosen earlier (`legal_targets` holds the
+                    // card to that graveyard; a card never changes
+                    // graveyards and stays the same object, 217.1c).
+                    tolaria_cards::PlayerFilter::TargetedPlayer => true,
                 },
                 _ => false,
             }) && filter::matches(game, f, o, src.obj, src.controller)
@@ -286,6 +291,23 @@ pub fn legal_targets(
             })
         }
         _ => None,
+    };
+    // "target player … target cards from their graveyard" (Gaea's
+    // Blessing): the graveyard of the player chosen as an earlier target.
+    let graveyard = match &spec.kind {
+        TargetKind::CardInGraveyard {
+            whose: PlayerFilter::TargetedPlayer,
+            ..
+        } => match chosen[..first_slot_of_spec.min(chosen.len())]
+            .iter()
+            .find_map(|t| match t {
+                Target::Player(p) => Some(*p),
+                _ => None,
+            }) {
+            Some(p) => Some(Zone::Graveyard(p)),
+            None => return,
+        },
+        _ => graveyard,
     };
     let consider = |t: Target, out: &mut Vec<Target>| {
         if !same_instance.contains(&t)

@@ -172,20 +172,49 @@ impl Game {
             self.sacrifice_chosen(chosen);
             return None;
         }
+        // Sweep: returned to their owners' hands instead.
+        let to_hand = matches!(
+            self.current_effect(),
+            Some(tolaria_cards::Effect::SacrificeAnyNumber { to_hand: true, .. })
+        );
         let r = self.resolving.as_mut()?;
         let stopped = r.cards.done != 0;
         if !stopped && !self.sacrifice_any_options(ctx.controller).is_empty() {
             return Some(Decision {
                 player: ctx.controller,
-                kind: DecisionKind::SacrificeAnyNumber,
+                kind: if to_hand {
+                    DecisionKind::ReturnAnyNumber
+                } else {
+                    DecisionKind::SacrificeAnyNumber
+                },
             });
         }
         let chosen = std::mem::take(&mut self.resolving.as_mut()?.cards.chosen);
-        let n = self.sacrifice_chosen(chosen);
+        let n = if to_hand {
+            self.return_chosen(chosen)
+        } else {
+            self.sacrifice_chosen(chosen)
+        };
         if let Some(r) = self.resolving.as_mut() {
             r.ctx.sacrificed_this_way += n;
         }
         None
+    }
+
+    /// Sweep: the chosen permanents returned to their owners' hands
+    /// together (413.2d); how many went there.
+    fn return_chosen(&mut self, chosen: Vec<ObjId>) -> u32 {
+        let mut n = 0;
+        for o in chosen {
+            let owner = self.objects[o.slot as usize].owner;
+            if self
+                .move_to(o, Zone::Hand(owner), MoveReason::ReturnToHand)
+                .is_some()
+            {
+                n += 1;
+            }
+        }
+        n
     }
 
     /// The chosen permanents sacrificed together (413.2d); how many went
@@ -209,7 +238,7 @@ impl Game {
         let Some(r) = self.resolving.as_deref() else {
             return Vec::new();
         };
-        let (Some(tolaria_cards::Effect::SacrificeAnyNumber { filter })
+        let (Some(tolaria_cards::Effect::SacrificeAnyNumber { filter, .. })
         | Some(tolaria_cards::Effect::SacrificeOrLose { filter, .. })) = self.current_effect()
         else {
             return Vec::new();

@@ -1182,6 +1182,8 @@ impl Game {
             | Effect::RevealTop { .. }
             | Effect::PutIntoPlay { .. }
             | Effect::ShuffleIntoLibrary { .. }
+            | Effect::ReturnSpellToHand
+            | Effect::CreatureGraveyardSwap
             | Effect::RemoveSelfWithCounters { .. }
             | Effect::ShuffleLibrary { .. }
             | Effect::GraveyardTopToLibraryBottom { .. }

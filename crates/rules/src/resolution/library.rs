@@ -1126,6 +1126,65 @@ impl Game {
                     }
                 }
             }
+            // Living Death: every creature card of every graveyard removed
+            // from the game, then every creature in play sacrificed by its
+            // controller (413.2d: together), then the removed cards put
+            // into play under their owners' control.
+            Effect::CreatureGraveyardSwap => {
+                let is_creature_card = |g: &Self, o: ObjId| {
+                    tolaria_cards::db()
+                        .get(g.objects[o.slot as usize].card)
+                        .front()
+                        .types
+                        .contains(tolaria_cards::CardType::Creature)
+                };
+                let order: Vec<crate::PlayerId> = self.apnap_from(self.active).collect();
+                let mut removed = Vec::new();
+                for &p in &order {
+                    let cards: Vec<ObjId> = self
+                        .player(p)
+                        .graveyard
+                        .iter()
+                        .copied()
+                        .filter(|&o| is_creature_card(self, o))
+                        .collect();
+                    for o in cards {
+                        if let Some(new) =
+                            self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame)
+                        {
+                            removed.push(new);
+                        }
+                    }
+                }
+                let creatures: Vec<ObjId> = self
+                    .in_play
+                    .iter()
+                    .copied()
+                    .filter(|&o| {
+                        self.is_present(o)
+                            && crate::continuous::characteristics::compute(self, o).is_creature()
+                    })
+                    .collect();
+                for o in creatures {
+                    let owner = self.objects[o.slot as usize].owner;
+                    self.move_to(o, Zone::Graveyard(owner), MoveReason::Sacrifice);
+                }
+                for o in removed {
+                    if self.obj(o).is_some_and(|x| x.zone == Zone::RemovedFromGame) {
+                        let owner = self.objects[o.slot as usize].owner;
+                        self.put_in_play(o, owner, false);
+                    }
+                }
+            }
+            // The Pulses: the spell still on the stack is put into its
+            // owner's hand as resolution finishes (413.2i, the buyback
+            // mark of 502.16a).
+            Effect::ReturnSpellToHand => {
+                if self.obj(ctx.source).is_some_and(|o| o.zone == Zone::Stack) {
+                    self.objects[ctx.source.slot as usize].flags |=
+                        crate::state::object::flags::BOUGHT_BACK;
+                }
+            }
             // "Remove Arc Blade from the game with three time counters on
             // it": with suspend, it is suspended (502.59b).
             Effect::RemoveSelfWithCounters { kind, amount } => {

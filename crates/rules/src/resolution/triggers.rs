@@ -508,6 +508,25 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             );
         }
         Event::ZoneChange {
+            new,
+            card,
+            from: Zone::Library(l),
+            to: Zone::Graveyard(g),
+            ..
+        } if g == l => {
+            // "When [this] is put into your graveyard from your library"
+            // (Gaea's Blessing): the card in the graveyard triggers.
+            let (new, card, owner) = (*new, *card, *g);
+            trigger_printed(
+                game,
+                owner,
+                new,
+                card,
+                &Trigger::PutIntoGraveyardFromLibrary,
+                TriggerContext::default(),
+            );
+        }
+        Event::ZoneChange {
             from: Zone::Hand(p),
             reason: MoveReason::Discard,
             ..
@@ -1186,7 +1205,31 @@ fn self_leaves_play_triggers(game: &mut Game, old: ObjId, new: ObjId, to_graveya
     for (i, a) in abilities.iter().enumerate() {
         let Ability::Triggered(t) = a else { continue };
         let fires = match &t.trigger {
-            Trigger::PutIntoGraveyardFromPlay(f) => f.this && to_graveyard,
+            Trigger::PutIntoGraveyardFromPlay(f) if f.this => to_graveyard,
+            // "Whenever Rotlung Reanimator or another Cleric is put into a
+            // graveyard from play", "Whenever Dross Scorpion or another
+            // artifact creature …": 410.10c, the permanent sees its own
+            // death when it matches (its card in the graveyard judged, as
+            // for the other permanents' deaths).
+            Trigger::PutIntoGraveyardFromPlay(f)
+                if !f.other
+                    && matches!(
+                        f.controller,
+                        tolaria_cards::ControllerFilter::Any | tolaria_cards::ControllerFilter::You
+                    ) =>
+            {
+                to_graveyard
+                    && crate::continuous::filter::matches(
+                        game,
+                        &tolaria_cards::ObjectFilter {
+                            controller: Default::default(),
+                            ..f.clone()
+                        },
+                        new,
+                        Some(new),
+                        game.objects[new.slot as usize].owner,
+                    )
+            }
             Trigger::LeavesPlay => true,
             _ => false,
         };

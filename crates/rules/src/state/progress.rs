@@ -128,6 +128,10 @@ pub(crate) struct Casting {
     pub masked: bool,
     /// Cards removed from the game from the hand, permanents tapped.
     pub exiled: u8,
+    /// The cards of the hand revealed for a "Reveal X red cards from your
+    /// hand" cost so far (409.1h; the Martyrs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub revealed: Vec<ObjId>,
     pub tapped: u8,
     /// 409.1b: how many of the spell's optional costs (kickers, then
     /// buyback) have been announced or declined.
@@ -225,6 +229,7 @@ impl Casting {
             mana_spent: Default::default(),
             masked: false,
             exiled: 0,
+            revealed: Vec::new(),
             tapped: 0,
             announced: 0,
             optional: 0,
