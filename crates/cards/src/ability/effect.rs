@@ -241,6 +241,16 @@ pub enum Effect {
         blocker: ObjectRef,
         attacker: ObjectRef,
     },
+    /// "That creature blocks this turn if able." (Provoke): a block
+    /// requirement (500.1) for each combat of the turn, obeyed by blocking
+    /// any attacking creature (500.4); `each`: "It blocks each attacking
+    /// creature this turn if able" (Blaze of Glory), one requirement per
+    /// attacking creature.
+    BlocksAnyThisTurnIfAble {
+        what: ObjectRef,
+        #[serde(default, skip_serializing_if = "is_false")]
+        each: bool,
+    },
     /// "All creatures able to block target creature this turn do so."
     /// (Alluring Scent): Lure's block requirement (500.1) on that creature
     /// until the turn ends.
@@ -875,6 +885,10 @@ pub enum Effect {
     /// next end of combat step (311) and then does the effects.
     AtEndOfCombat {
         effects: Vec<Effect>,
+        /// "At this turn's next end of combat, …" (Gaze of the Gorgon):
+        /// never after this turn (ends with the turn unused, 404.4).
+        #[serde(default, skip_serializing_if = "is_false")]
+        this_turn: bool,
     },
     /// "[what] gets +P/+T until end of turn for each [count]" (Elvish
     /// Berserker): the count is taken as it resolves (413.2f).

@@ -71,7 +71,7 @@ impl Effect {
             | Effect::AtNextCleanup { effects }
             | Effect::WhenDiesThisTurn { effects, .. }
             | Effect::WhenControlLost { effects, .. }
-            | Effect::AtEndOfCombat { effects }
+            | Effect::AtEndOfCombat { effects, .. }
             | Effect::IfCondition { effects, .. }
             | Effect::RemoveCounterElse { effects, .. } => (Some(effects), None),
             _ => (None, None),
