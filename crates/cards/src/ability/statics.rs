@@ -488,6 +488,12 @@ pub enum StaticAbility {
     /// 500.1 requirement: "All creatures able to block [affected] do so."
     /// (Lure)
     MustBeBlockedByAll(Affected),
+    /// 500.1 requirement of the blockers the filter matches: "All Walls
+    /// able to block [this] do so." (Marble Priest)
+    MustBeBlockedByAllOf(ObjectFilter),
+    /// 500.1 requirement: "[This] must be blocked if able." (Goblin Fire
+    /// Fiend): obeyed once any creature blocks it.
+    MustBeBlocked,
     /// "[Affected] can block an additional creature each combat." (High
     /// Ground): each can block one more attacker.
     CanBlockAdditional(Affected),

@@ -204,6 +204,9 @@ pub enum Condition {
     /// "if [this] is an enchantment" (Lurking Jackals, the Opals): the
     /// source's computed card types include it.
     ThisIs(crate::CardType),
+    /// "as long as it's attacking alone" (Dream Prowler): it is the only
+    /// attacking creature (306.4, as "attacks alone" reads it).
+    AttackingAlone,
     /// "if it has the same name as that card" (Jester's Scepter): the
     /// first target has a name of the card put into a graveyard for the
     /// ability's cost (`ObjectRef::Sacrificed`; 505.6: a split card has
@@ -362,6 +365,7 @@ impl Condition {
                     | Condition::ThisTapped
                     | Condition::ThisAttachedBy { .. }
                     | Condition::ThisInCombat { .. }
+                    | Condition::AttackingAlone
                     // Counters are status on the permanent, not
                     // characteristics (Roc Hatchling).
                     | Condition::NoCountersOnThis(_)

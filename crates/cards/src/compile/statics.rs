@@ -1047,6 +1047,15 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             out.push(StaticAbility::CantAttackYou(affected.clone()));
         } else if p.eat_all("can't attack") {
             out.push(StaticAbility::CantAttack(affected.clone()));
+        } else if this && p.at_all("can't block if") {
+            // 500.1: "Branded Brawlers can't block if you control an
+            // untapped land." (a restriction while the condition holds).
+            p.eat_all("can't block if");
+            let condition = super::amounts::condition(p, &mut Cx::default())?;
+            out.push(StaticAbility::StaticIf {
+                condition,
+                inner: Box::new(StaticAbility::CantBlock(affected.clone())),
+            });
         } else if p.eat_all("can't block") {
             out.push(StaticAbility::CantBlock(affected.clone()));
         } else if this && p.eat_all("can't be blocked by more than one creature") {
@@ -1122,6 +1131,9 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         {
             // "All creatures attack each combat if able." (Grand Melee)
             out.push(StaticAbility::MustAttack(affected.clone()));
+        } else if this && p.eat_all("must be blocked if able") {
+            // 500.1: Goblin Fire Fiend.
+            out.push(StaticAbility::MustBeBlocked);
         } else if p.eat_all("blocks each combat if able")
             || (matches!(affected, Affected::Each(_)) && p.eat_all("block each combat if able"))
         {

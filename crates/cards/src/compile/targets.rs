@@ -81,6 +81,18 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 f.colors_none.insert(c);
             } else {
                 f.colors_any.insert(c);
+                // "Green creatures and white creatures" (Flash of
+                // Defiance, Magistrate's Veto): either colour.
+                if p.peek() == "creatures"
+                    && p.peek_at(1) == "and"
+                    && color_adjective(p.peek_at(2)).is_some_and(|(_, non)| !non)
+                    && p.peek_at(3) == "creatures"
+                {
+                    p.bump();
+                    p.bump();
+                    let (c2, _) = color_adjective(p.bump())?;
+                    f.colors_any.insert(c2);
+                }
                 // "red or green", "white, blue, or black", "blue and/or
                 // black creatures" (Amphibious Kavu: either colour).
                 loop {
