@@ -98,4 +98,14 @@ pub enum CombatEffect {
     /// ability's "defending player" (`PlayerRef::Defending`) refers to
     /// (a choice only when a Two-Headed Giant team defends).
     ChooseDefendingPlayer,
+    /// "That creature blocks this turn if able." (Provoke): a block
+    /// requirement (500.1) for each combat of the turn, obeyed by blocking
+    /// any attacking creature (500.4); `each`: "It blocks each attacking
+    /// creature this turn if able" (Blaze of Glory), one requirement per
+    /// attacking creature.
+    BlocksAnyThisTurnIfAble {
+        what: ObjectRef,
+        #[serde(default, skip_serializing_if = "is_false")]
+        each: bool,
+    },
 }

@@ -84,5 +84,11 @@ pub enum DelayedEffect {
     /// 404.4: "[effects] at end of combat" (Fog Elemental): creates a
     /// delayed triggered ability that triggers at the beginning of the
     /// next end of combat step (311) and then does the effects.
-    AtEndOfCombat { effects: Vec<Effect> },
+    AtEndOfCombat {
+        effects: Vec<Effect>,
+        /// "At this turn's next end of combat, …" (Gaze of the Gorgon):
+        /// never after this turn (ends with the turn unused, 404.4).
+        #[serde(default, skip_serializing_if = "is_false")]
+        this_turn: bool,
+    },
 }

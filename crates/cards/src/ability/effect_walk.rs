@@ -71,7 +71,7 @@ impl Effect {
             | Effect::Delayed(DelayedEffect::AtNextCleanup { effects })
             | Effect::Delayed(DelayedEffect::WhenDiesThisTurn { effects, .. })
             | Effect::Delayed(DelayedEffect::WhenControlLost { effects, .. })
-            | Effect::Delayed(DelayedEffect::AtEndOfCombat { effects })
+            | Effect::Delayed(DelayedEffect::AtEndOfCombat { effects, .. })
             | Effect::IfCondition { effects, .. }
             | Effect::RemoveCounterElse { effects, .. } => (Some(effects), None),
             _ => (None, None),

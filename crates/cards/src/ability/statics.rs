@@ -316,6 +316,10 @@ pub enum StaticAbility {
     AttacksEachTurn,
     /// "[This] can block only creatures with flying."
     CanBlockOnlyFlyers,
+    /// 500.1: "Enchanted creature can block only creatures with flying"
+    /// (Air Bladder), "Creatures with flying can block only creatures with
+    /// flying" (Dense Canopy): a restriction on the affected blockers.
+    BlocksOnlyFlyers(Affected),
     /// "[This] can't be blocked except by [filter]" (Elven Riders: Walls and/or flyers).
     BlockableOnlyBy(ObjectFilter),
     /// "[This] can't be blocked except by [A] and/or [B]" (Elven Riders: Walls
@@ -506,6 +510,11 @@ pub enum StaticAbility {
     /// 500.1 requirement: "[Affected] attacks each combat if able."
     /// (Uncontrollable Anger's enchanted creature.)
     MustAttack(Affected),
+    /// 500.1 requirement: "[Affected] blocks each combat if able."
+    /// (Watchdog, Razorgrass Screen; Grand Melee's "All creatures block
+    /// each combat if able"): obeyed by blocking any attacking creature
+    /// (500.3–500.4, `turn/blocks.rs`).
+    MustBlock(Affected),
     /// 500.1 restriction: "[This] can't attack unless defending player
     /// controls a [filter]." (Sea Monster)
     CantAttackUnlessDefenderControls(ObjectFilter),
@@ -526,6 +535,12 @@ pub enum StaticAbility {
     /// 500.1 requirement: "All creatures able to block [affected] do so."
     /// (Lure)
     MustBeBlockedByAll(Affected),
+    /// 500.1 requirement of the blockers the filter matches: "All Walls
+    /// able to block [this] do so." (Marble Priest)
+    MustBeBlockedByAllOf(ObjectFilter),
+    /// 500.1 requirement: "[This] must be blocked if able." (Goblin Fire
+    /// Fiend): obeyed once any creature blocks it.
+    MustBeBlocked,
     /// "[Affected] can block an additional creature each combat." (High
     /// Ground): each can block one more attacker.
     CanBlockAdditional(Affected),
@@ -717,6 +732,10 @@ pub enum BlockRule {
     /// Runner, Phyrexian Colossus): a restriction on the whole set of
     /// blocks.
     AtLeast(u8),
+    /// "can't be blocked by more than one creature" of a group or the
+    /// attached creature (Familiar Ground, Vorrac Battlehorns): a
+    /// restriction on the whole set of blocks.
+    AtMostOne,
 }
 
 /// 419: what a static replacement or prevention effect does to damage

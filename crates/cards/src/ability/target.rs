@@ -416,6 +416,19 @@ impl ObjectFilter {
     }
 }
 
+/// Which side of this turn's blocks an `ObjectRef::InBlocksThisTurn`
+/// names, seen from the object found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BlockSide {
+    /// It blocked the other creature ("creatures that blocked CARDNAME").
+    Blocked,
+    /// It was blocked by the other creature ("creatures it blocked",
+    /// "creatures that were blocked by that creature").
+    WasBlocked,
+    /// Either ("creatures that blocked or were blocked by it").
+    Either,
+}
+
 /// An object an effect refers to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ObjectRef {
@@ -449,6 +462,16 @@ pub enum ObjectRef {
     /// "all creatures blocking or blocked by target creature" (Trial): the
     /// creatures in a block with the n-th target as the effect resolves (309).
     BlockingOrBlockedBy(u8),
+    /// "all creatures that blocked or were blocked by it this turn" (Gaze
+    /// of the Gorgon), "each creature that blocked or was blocked this
+    /// turn" (Heat Stroke, `with: None`): the permanents in play matching
+    /// `filter` that were in a block (309.2e) with `with` (with any
+    /// creature) at any time this turn, on the side `side` names.
+    InBlocksThisTurn {
+        filter: ObjectFilter,
+        with: Option<Box<ObjectRef>>,
+        side: BlockSide,
+    },
     /// Radiance: "target creature and each other creature that shares a
     /// color with it" (Wojek Siren), "target enchantment and each other
     /// enchantment …" (Leave No Trace): the n-th target and each other

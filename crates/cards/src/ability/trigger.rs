@@ -204,6 +204,9 @@ pub enum Condition {
     /// "if [this] is an enchantment" (Lurking Jackals, the Opals): the
     /// source's computed card types include it.
     ThisIs(crate::CardType),
+    /// "as long as it's attacking alone" (Dream Prowler): it is the only
+    /// attacking creature (306.4, as "attacks alone" reads it).
+    AttackingAlone,
     /// "if it has the same name as that card" (Jester's Scepter): the
     /// first target has a name of the card put into a graveyard for the
     /// ability's cost (`ObjectRef::Sacrificed`; 505.6: a split card has
@@ -362,6 +365,7 @@ impl Condition {
                     | Condition::ThisTapped
                     | Condition::ThisAttachedBy { .. }
                     | Condition::ThisInCombat { .. }
+                    | Condition::AttackingAlone
                     // Counters are status on the permanent, not
                     // characteristics (Roc Hatchling).
                     | Condition::NoCountersOnThis(_)
@@ -475,6 +479,21 @@ pub enum Trigger {
         combat_only: bool,
         opponent_only: bool,
     },
+    /// "Whenever [this] deals combat damage" (Drinker of Sorrow, Sunhome
+    /// Enforcer): once for all the combat damage it deals at once (310.4,
+    /// the Drinker's ruling); "that much" is that damage in all.
+    DealsCombatDamage,
+    /// "Whenever equipped creature deals combat damage" (Umezawa's
+    /// Jitte): as `DealsCombatDamage`, for the permanent it's attached to.
+    AttachedDealsCombatDamage,
+    /// "Whenever a creature you control deals combat damage" (Noble
+    /// Purpose): as `DealsCombatDamage`, once for each creature matching
+    /// the filter; "that much" is the damage it dealt.
+    CreatureDealsCombatDamage(ObjectFilter),
+    /// "Whenever a Sliver deals combat damage to a creature" (Toxin
+    /// Sliver): once per creature dealt combat damage by a permanent
+    /// matching the filter; "that creature" is the creature dealt damage.
+    CreatureDealsCombatDamageToCreature(ObjectFilter),
     /// "Whenever [this] deals damage (to a creature)": 502.63a deathtouch and
     /// 502.68a lifelink are such triggered abilities in the 2007 rules.
     DealsDamage {

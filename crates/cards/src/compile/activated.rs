@@ -728,8 +728,10 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
     if cx.effects.is_empty() {
         return Err("an ability without effects".into());
     }
-    if delays(&cx.effects) {
-        return Err("a delayed triggered ability from an activated ability".into());
+    // 404.4: "Destroy target blocking creature at end of combat." (Silent
+    // Assassin): found by its place, as a spell's (one per ability).
+    if super::spell_clauses::delays_twice(&cx.effects) {
+        return Err("two delayed triggered abilities from an activated ability".into());
     }
     let from_hand = cost.discard_self;
     // 402.8h: an effect that moves its card out of the graveyard.

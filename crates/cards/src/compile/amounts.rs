@@ -797,6 +797,10 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         }
         p.i = i;
     }
+    // "as long as it's attacking alone" (Dream Prowler).
+    if p.eat_all("it's attacking alone") || p.eat_all("cardname is attacking alone") {
+        return Some(Condition::AttackingAlone);
+    }
     // "you've played another spell this turn" (Skyshroud Condor; Oracle
     // "cast"): the spell being played isn't counted yet.
     if p.eat_all("you've play another spell this turn")

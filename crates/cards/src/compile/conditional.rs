@@ -148,6 +148,7 @@ pub(super) fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
             | StaticAbility::CantBlock(_)
             | StaticAbility::DoesntUntap(_)
             | StaticAbility::MustAttack(_)
+            | StaticAbility::MustBlock(_)
             | StaticAbility::MustBeBlockedByAll(_)
             | StaticAbility::BlockRestriction { .. }
             | StaticAbility::CanBlockAdditional(_)

@@ -937,7 +937,8 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     if let Some(v) = attempt(p, cx, |p, cx| {
         p.eat_all("all creatures able to block").then_some(())?;
         let what = object_phrase(p, cx)?;
-        (matches!(what, ObjectRef::Target(_)) && p.eat_all("this turn do so"))
+        // "… able to block CARDNAME this turn do so." (Mortipede)
+        (matches!(what, ObjectRef::Target(_) | ObjectRef::This) && p.eat_all("this turn do so"))
             .then(|| vec![Effect::Combat(CombatEffect::MustBeBlockedThisTurn { what })])
     }) {
         return Some(v);

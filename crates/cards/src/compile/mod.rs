@@ -26,6 +26,7 @@
 mod activated;
 mod amounts;
 mod aura_moves;
+mod combat_history;
 mod conditional;
 mod costs;
 mod each_player;
@@ -521,9 +522,11 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
     }
     // A spell's delayed ability at the next upkeep is kept with the spell
     // (404.4), also in a mode (Sapphire Charm: the only delayed ability of
-    // the card, found by `delayed_effects`); one at end of combat, or at
-    // the next end step in a mode, is not supported.
-    if delays(&spell.effects)
+    // the card, found by `delayed_effects`); one at end of combat (Gaze of
+    // the Gorgon) is the spell's only one; one at end of combat or at the
+    // next end step in a mode is not supported.
+    if spell_clauses::delays_twice(&spell.effects)
+        || (delays(&spell.effects) && !modes.is_empty())
         || modes.iter().any(|m| {
             delays(&m.effects)
                 || m.effects

@@ -136,6 +136,18 @@ pub(super) fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
         }
         return fail_at(p, start);
     }
+    // 500.1 requirement of the blockers matching a filter: "All Walls able
+    // to block CARDNAME do so." (Marble Priest), "All creatures with flying
+    // able to block CARDNAME do so." (Talruum Piper)
+    if p.at("all") && !p.at_all("all creatures able to block") {
+        p.eat("all");
+        if let Some((f, super::targets::Noun::Permanent)) = super::targets::filter(p) {
+            if p.eat_all("able to block cardname do so") {
+                return done(p, StaticAbility::MustBeBlockedByAllOf(f));
+            }
+        }
+        p.i = start;
+    }
     // 500.1 requirement: "All creatures able to block enchanted creature do so." (Lure)
     if p.eat_all("all creatures able to block") {
         let affected = if p.eat("cardname") {

@@ -1284,6 +1284,9 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         && (p.eat_all("it can't be regenerated")
             || p.eat_all("they can't be regenerated")
             || p.eat_all("that creature can't be regenerated")
+            // Mephitic Ooze: "destroy that creature. The creature can't be
+            // regenerated."
+            || p.eat_all("the creature can't be regenerated")
             || p.eat_all("creatures destroyed this way can't be regenerated"))
     {
         // The destructions before it, and those of a branch just read
@@ -1311,12 +1314,19 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // 404.4: "At end of combat, sacrifice it and it deals 5 damage to
     // you." (Time Elemental): a delayed triggered ability, as when the
     // phrase comes last.
-    if p.at_all("at end of combat ,") {
+    // "At this turn's next end of combat, destroy all creatures that
+    // blocked or were blocked by it this turn." (Gaze of the Gorgon): one
+    // that ends with the turn.
+    if p.at_all("at end of combat ,") || p.at_all("at this turn's next end of combat ,") {
         let e = attempt(p, cx, |p, cx| {
-            p.eat_all("at end of combat ,");
+            let this_turn = !p.eat_all("at end of combat ,");
+            p.eat_all("at this turn's next end of combat ,");
             let v = clauses(p, cx)?;
             p.eat_end()
-                .then_some(Effect::Delayed(DelayedEffect::AtEndOfCombat { effects: v }))
+                .then_some(Effect::Delayed(DelayedEffect::AtEndOfCombat {
+                    effects: v,
+                    this_turn,
+                }))
         });
         if let Some(e) = e {
             cx.effects.push(e);
@@ -1459,7 +1469,10 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // 404.4: "sacrifice it at end of combat" (Fog Elemental): a delayed
     // triggered ability.
     if p.eat_all("at end of combat") {
-        v = vec![Effect::Delayed(DelayedEffect::AtEndOfCombat { effects: v })];
+        v = vec![Effect::Delayed(DelayedEffect::AtEndOfCombat {
+            effects: v,
+            this_turn: false,
+        })];
     }
     // 404.4: "destroy CARDNAME at the beginning of the next end step";
     // "Destroy it at the beginning of the next end step if it didn't

@@ -131,6 +131,25 @@ pub(super) fn delays(effects: &[Effect]) -> bool {
         .any(|e| matches!(e, Effect::Delayed(DelayedEffect::AtEndOfCombat { .. })))
 }
 
+/// 404.4: more than one delayed triggered ability in one list of
+/// instructions (the resolution finds a spell's or ability's one delayed
+/// ability by its place, `resolution/delayed.rs`).
+pub(super) fn delays_twice(effects: &[Effect]) -> bool {
+    effects
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                Effect::Delayed(DelayedEffect::AtEndOfCombat { .. })
+                    | Effect::Delayed(DelayedEffect::AtNextUpkeep { .. })
+                    | Effect::Delayed(DelayedEffect::AtNextEndStep { .. })
+                    | Effect::Delayed(DelayedEffect::AtNextCleanup { .. })
+            )
+        })
+        .count()
+        > 1
+}
+
 /// Replaces the amount X of an effect by the amount a "where X is …"
 /// clause defines; false if the effect has no such amount.
 pub(super) fn define_x(e: &mut Effect, a: &Amount) -> bool {

@@ -1047,10 +1047,26 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             out.push(StaticAbility::CantAttackYou(affected.clone()));
         } else if p.eat_all("can't attack") {
             out.push(StaticAbility::CantAttack(affected.clone()));
+        } else if this && p.at_all("can't block if") {
+            // 500.1: "Branded Brawlers can't block if you control an
+            // untapped land." (a restriction while the condition holds).
+            p.eat_all("can't block if");
+            let condition = super::amounts::condition(p, &mut Cx::default())?;
+            out.push(StaticAbility::StaticIf {
+                condition,
+                inner: Box::new(StaticAbility::CantBlock(affected.clone())),
+            });
         } else if p.eat_all("can't block") {
             out.push(StaticAbility::CantBlock(affected.clone()));
         } else if this && p.eat_all("can't be blocked by more than one creature") {
             out.push(StaticAbility::CantBeBlockedByMoreThanOne);
+        } else if p.eat_all("can't be blocked by more than one creature") {
+            // 500.1: Familiar Ground's group, Vorrac Battlehorns' equipped
+            // creature.
+            out.push(StaticAbility::BlockRestriction {
+                affected: affected.clone(),
+                rule: crate::BlockRule::AtMostOne,
+            });
         } else if this && p.eat_all("can't be blocked except by") {
             let start = p.i;
             if let Some(n) = or_more_creatures(p) {
@@ -1109,9 +1125,20 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             && (p.eat_all("attacks each combat if able") || p.eat_all("attacks each turn if able"))
         {
             out.push(StaticAbility::AttacksEachTurn);
-        } else if p.eat_all("attacks each combat if able") || p.eat_all("attacks each turn if able")
+        } else if p.eat_all("attacks each combat if able")
+            || p.eat_all("attacks each turn if able")
+            || (matches!(affected, Affected::Each(_)) && p.eat_all("attack each combat if able"))
         {
+            // "All creatures attack each combat if able." (Grand Melee)
             out.push(StaticAbility::MustAttack(affected.clone()));
+        } else if this && p.eat_all("must be blocked if able") {
+            // 500.1: Goblin Fire Fiend.
+            out.push(StaticAbility::MustBeBlocked);
+        } else if p.eat_all("blocks each combat if able")
+            || (matches!(affected, Affected::Each(_)) && p.eat_all("block each combat if able"))
+        {
+            // 500.1 requirement to block (Watchdog, Grand Melee).
+            out.push(StaticAbility::MustBlock(affected.clone()));
         } else if p.eat_all("can block any number of creatures") {
             // Ironfist Crusher ("each combat" in the modern wording).
             p.eat_all("each combat");
@@ -1255,6 +1282,8 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             out.push(StaticAbility::OthersComeIntoPlayTapped(f.clone()));
         } else if this && p.eat_all("can block only creatures with flying") {
             out.push(StaticAbility::CanBlockOnlyFlyers);
+        } else if p.eat_all("can block only creatures with flying") {
+            out.push(StaticAbility::BlocksOnlyFlyers(affected.clone()));
         } else {
             return None;
         }

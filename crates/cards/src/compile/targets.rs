@@ -82,6 +82,18 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 f.colors_none.insert(c);
             } else {
                 f.colors_any.insert(c);
+                // "Green creatures and white creatures" (Flash of
+                // Defiance, Magistrate's Veto): either colour.
+                if p.peek() == "creatures"
+                    && p.peek_at(1) == "and"
+                    && color_adjective(p.peek_at(2)).is_some_and(|(_, non)| !non)
+                    && p.peek_at(3) == "creatures"
+                {
+                    p.bump();
+                    p.bump();
+                    let (c2, _) = color_adjective(p.bump())?;
+                    f.colors_any.insert(c2);
+                }
                 // "red or green", "white, blue, or black", "blue and/or
                 // black creatures" (Amphibious Kavu: either colour).
                 loop {
@@ -297,7 +309,10 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             f.not_attached_host = true;
         } else if noun == Noun::Permanent && p.eat_all("that's attached to a permanent") {
             f.attached_to_permanent = true;
-        } else if noun == Noun::Permanent && p.eat_all("that's attacking you") {
+        } else if noun == Noun::Permanent
+            && (p.eat_all("that's attacking you") || p.eat_all("attacking you"))
+        {
+            // "all creatures attacking you" (Watchdog).
             // "target creature without flying that's attacking you" (Ice Floe).
             f.attacking_you = true;
         } else if noun == Noun::Permanent && p.eat_all("that isn't enchanted") {
@@ -944,6 +959,13 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
             return Some(o);
         }
     }
+    // 309.2e: "all creatures that blocked or were blocked by it this turn".
+    if p.at("all") || p.at("each") {
+        if let Some(r) = attempt(p, cx, super::combat_history::in_blocks_this_turn) {
+            cx.last_obj = Some(r.clone());
+            return Some(r);
+        }
+    }
     let r = if p.eat("cardname") {
         ObjectRef::This
     } else if p.eat("it") {
@@ -1040,6 +1062,14 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         } else {
             ObjectRef::TargetsMatching { from, filter }
         }
+    } else if p.at_all("they don't untap")
+        && matches!(cx.last_obj, Some(ObjectRef::InBlocksThisTurn { .. }))
+    {
+        // "Tap all creatures that blocked CARDNAME this turn. They don't
+        // untap during their controller's next untap step." (Joven's
+        // Ferrets): the same objects, found again.
+        p.bump();
+        cx.last_obj.clone()?
     } else if p.at_all("those creatures")
         && matches!(
             cx.last_obj,
@@ -1047,6 +1077,7 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
                 ObjectRef::Each(_)
                     | ObjectRef::Targets(_)
                     | ObjectRef::BlockingOrBlockedBy(_)
+                    | ObjectRef::InBlocksThisTurn { .. }
                     | ObjectRef::TargetAndEachSharingColor { .. }
                     | ObjectRef::TargetAndEachSharingName { .. }
             )

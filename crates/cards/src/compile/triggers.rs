@@ -14,7 +14,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         if !p.eat_all("the beginning of") {
             // 311: "At end of combat, …" (the end of combat step of every
             // turn; Kjeldoran Home Guard).
-            if p.eat_all("end of combat") {
+            if p.eat_all("end of combat") || p.eat_all("end of each combat") {
                 return Some(vec![Trigger::BeginningOf {
                     step: Step::EndOfCombat,
                     whose: Whose::Each,
@@ -297,6 +297,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             Some((f, Noun::Permanent))
                 if f.types_any.contains(CardType::Creature) && p.at("deals") =>
             {
+                let at = p.i;
                 if let Some((combat_only, to)) = damage_to_player(p) {
                     cx.trig_obj = true;
                     cx.trig_player = true;
@@ -306,6 +307,22 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                         combat_only,
                         to,
                     }]);
+                }
+                // "Whenever a creature you control deals combat damage,"
+                // (Noble Purpose): once per creature for all its combat
+                // damage (310.4).
+                p.i = at;
+                if p.at_all("deals combat damage to a creature ,") {
+                    p.eat_all("deals combat damage to a creature");
+                    cx.trig_obj = true;
+                    cx.trig_amount = true;
+                    return Some(vec![Trigger::CreatureDealsCombatDamageToCreature(f)]);
+                }
+                if p.at_all("deals combat damage ,") {
+                    p.eat_all("deals combat damage");
+                    cx.trig_obj = true;
+                    cx.trig_amount = true;
+                    return Some(vec![Trigger::CreatureDealsCombatDamage(f)]);
                 }
                 p.i = start;
             }
@@ -523,11 +540,16 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 return None;
             }
             if p.at(",") {
-                return (!combat_only).then(|| {
-                    vec![Trigger::DealsDamage {
+                cx.trig_amount |= combat_only;
+                return Some(vec![if combat_only {
+                    // 310.4: all its combat damage at once (Drinker of
+                    // Sorrow).
+                    Trigger::DealsCombatDamage
+                } else {
+                    Trigger::DealsDamage {
                         to_creature_only: false,
-                    }]
-                });
+                    }
+                }]);
             }
             if !p.eat("to") {
                 return None;
@@ -694,6 +716,13 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         if p.eat_all("deals damage") {
             return Some(vec![Trigger::AttachedDealsDamage]);
+        }
+        // "Whenever equipped creature deals combat damage" (Umezawa's
+        // Jitte): once for all its combat damage (310.4).
+        if p.at_all("deals combat damage ,") {
+            p.eat_all("deals combat damage");
+            cx.trig_amount = true;
+            return Some(vec![Trigger::AttachedDealsCombatDamage]);
         }
         return None;
     }

@@ -1219,6 +1219,30 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
             attacker: ObjectRef::This,
         })]);
     }
+    // "Target creature blocks target creature this turn if able."
+    // (Rimehorn Aurochs)
+    if p.at_all("blocks target") {
+        p.eat("blocks");
+        let attacker = object_phrase(p, cx)?;
+        p.eat_all("this turn if able").then_some(())?;
+        return Some(vec![Effect::Combat(CombatEffect::BlocksThisTurnIfAble {
+            blocker: what,
+            attacker,
+        })]);
+    }
+    // "That creature blocks this turn if able." (Provoke)
+    if p.eat_all("blocks this turn if able") {
+        return Some(vec![Effect::Combat(
+            CombatEffect::BlocksAnyThisTurnIfAble { what, each: false },
+        )]);
+    }
+    // "It blocks each attacking creature this turn if able." (Blaze of
+    // Glory)
+    if p.eat_all("blocks each attacking creature this turn if able") {
+        return Some(vec![Effect::Combat(
+            CombatEffect::BlocksAnyThisTurnIfAble { what, each: true },
+        )]);
+    }
     // 502.15: "target creature phases out until CARDNAME leaves play" (Oubliette).
     if p.eat_all("phases out until cardname leaves play") {
         return Some(vec![Effect::PhaseOutUntilSourceLeaves { what, tap: false }]);

@@ -292,6 +292,10 @@ pub(crate) fn holds(
             Some(crate::Target::Object(host)) => holds(game, host, you, players, c),
             _ => false,
         },
+        // 306.4: "as long as it's attacking alone" (Dream Prowler).
+        Condition::AttackingAlone => {
+            game.combat.is_attacking(src) && game.combat.attackers.len() == 1
+        }
         // "if [this] is an enchantment" (Lurking Jackals): its computed types.
         Condition::ThisIs(t) => {
             game.obj(src).is_some()

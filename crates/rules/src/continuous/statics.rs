@@ -12,6 +12,8 @@ fn affected_of(s: &StaticAbility) -> Option<&Affected> {
     match s {
         StaticAbility::BlockRestriction { affected, .. }
         | StaticAbility::MustAttack(affected)
+        | StaticAbility::MustBlock(affected)
+        | StaticAbility::BlocksOnlyFlyers(affected)
         | StaticAbility::MustBeBlockedByAll(affected)
         | StaticAbility::CanBlockAdditional(affected)
         | StaticAbility::CanBlockAnyNumber(affected)

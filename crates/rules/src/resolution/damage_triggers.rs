@@ -89,8 +89,65 @@ pub(super) fn damage_watchers(
                         ..Default::default()
                     })
                 }
+                // "Whenever a Sliver deals combat damage to a creature"
+                // (Toxin Sliver): "that creature" is the one dealt damage.
+                (Trigger::CreatureDealsCombatDamageToCreature(f), Target::Object(v))
+                    if combat
+                        && source_in_play
+                        && game.chars(v).is_creature()
+                        && crate::continuous::filter::matches(game, f, source, Some(src), you) =>
+                {
+                    Some(TriggerContext {
+                        object: Some(v),
+                        amount,
+                        ..Default::default()
+                    })
+                }
                 _ => None,
             }
         });
+    }
+}
+
+/// 310.4: "Whenever [this / equipped creature / a creature you control]
+/// deals combat damage" triggers once for all the combat damage a source
+/// deals at once (the ruling of Drinker of Sorrow: one trigger however
+/// many things it damages); `totals` pairs each source with the combat
+/// damage it dealt in this step, in the order it first dealt damage.
+pub(crate) fn combat_damage_triggers(game: &mut Game, totals: &[(ObjId, u32)]) {
+    for &(source, amount) in totals {
+        if amount == 0 || !game.is_in_play(source) {
+            continue;
+        }
+        scan(game, source, |t, _, _| {
+            matches!(t, Trigger::DealsCombatDamage).then_some(TriggerContext {
+                amount,
+                ..Default::default()
+            })
+        });
+        for i in 0..game.in_play.len() {
+            let src = game.in_play[i];
+            scan(game, src, |t, game, src| {
+                let so = &game.objects[src.slot as usize];
+                let hit = match t {
+                    Trigger::AttachedDealsCombatDamage => {
+                        so.attached_to == Some(Target::Object(source))
+                    }
+                    Trigger::CreatureDealsCombatDamage(f) => crate::continuous::filter::matches(
+                        game,
+                        f,
+                        source,
+                        Some(src),
+                        so.controller,
+                    ),
+                    _ => false,
+                };
+                hit.then_some(TriggerContext {
+                    object: Some(source),
+                    amount,
+                    ..Default::default()
+                })
+            });
+        }
     }
 }

@@ -22,6 +22,8 @@ pub const SPELL_ABILITY: u8 = u8::MAX;
 pub(crate) enum When {
     /// 311: the next end of combat step.
     EndOfCombat,
+    /// 311: the next end of combat step of this turn.
+    EndOfCombatThisTurn,
     /// 303: the next upkeep step ("the next turn's upkeep").
     NextUpkeep,
     /// 303: the next upkeep step of the controller ("your next upkeep").
@@ -228,6 +230,7 @@ impl Game {
         };
         match when {
             When::EndOfCombat => self.delayed_end_of_combat.push(pending),
+            When::EndOfCombatThisTurn => self.delayed_combat_this_turn.push(pending),
             When::NextUpkeep => self.delayed_next_upkeep.push(pending),
             When::YourNextUpkeep => self.delayed_your_upkeep.push(pending),
             When::NextEndStep => self.delayed_end_step.push(pending),
@@ -288,7 +291,7 @@ impl Game {
 /// step", "when that creature dies this turn"), if it is one.
 fn delayed_instructions(e: &'static Effect) -> Option<&'static [Effect]> {
     match e {
-        Effect::Delayed(DelayedEffect::AtEndOfCombat { effects })
+        Effect::Delayed(DelayedEffect::AtEndOfCombat { effects, .. })
         | Effect::Delayed(DelayedEffect::AtNextUpkeep { effects, .. })
         | Effect::Delayed(DelayedEffect::AtNextEndStep { effects, .. })
         | Effect::Delayed(DelayedEffect::AtNextCleanup { effects })

@@ -650,6 +650,14 @@ impl Game {
                     }
                 }
             }
+            // 500.1: Provoke's, Blaze of Glory's requirement for the turn.
+            Effect::Combat(CombatEffect::BlocksAnyThisTurnIfAble { what, each }) => {
+                for b in self.objects_of(ctx, what) {
+                    if self.is_in_play(b) && !self.blocks_if_able.contains(&(b, *each)) {
+                        self.blocks_if_able.push((b, *each));
+                    }
+                }
+            }
             Effect::Combat(CombatEffect::MustBeBlockedThisTurn { what }) => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::LURE)
             }

@@ -708,9 +708,14 @@ impl Game {
                 self.create_delayed(ctx, crate::resolution::delayed::When::NextCleanup);
                 None
             }
-            Effect::Delayed(DelayedEffect::AtEndOfCombat { .. }) => {
+            Effect::Delayed(DelayedEffect::AtEndOfCombat { this_turn, .. }) => {
                 // 404.4: create the delayed triggered ability.
-                self.create_delayed(ctx, crate::resolution::delayed::When::EndOfCombat);
+                let when = if *this_turn {
+                    crate::resolution::delayed::When::EndOfCombatThisTurn
+                } else {
+                    crate::resolution::delayed::When::EndOfCombat
+                };
+                self.create_delayed(ctx, when);
                 None
             }
             Effect::Delayed(DelayedEffect::AtNextEndStep { of, .. }) => {

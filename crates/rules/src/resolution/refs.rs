@@ -186,6 +186,9 @@ impl Game {
                 }
                 _ => vec![],
             },
+            ObjectRef::InBlocksThisTurn { filter, with, side } => {
+                self.in_blocks_this_turn(ctx, filter, with.as_deref(), *side)
+            }
             ObjectRef::TargetAndEachSharingName { target, other } => {
                 self.sharing_name(ctx, *target, other)
             }
@@ -671,6 +674,45 @@ impl Game {
                 })
                 .map(Target::Object),
         );
+        v
+    }
+
+    /// 309.2e: the permanents in play matching `filter` that were in a
+    /// block this turn with `with` (any creature if `None`), on `side`
+    /// ("creatures that blocked or were blocked by it this turn"). The
+    /// other creature need not be in play any more (Gaze of the Gorgon's
+    /// ruling); a permanent that left play since is a new object (217.1c).
+    fn in_blocks_this_turn(
+        &self,
+        ctx: &ResolveCtx,
+        filter: &tolaria_cards::ObjectFilter,
+        with: Option<&ObjectRef>,
+        side: tolaria_cards::BlockSide,
+    ) -> Vec<ObjId> {
+        use tolaria_cards::BlockSide;
+        let partners: Option<Vec<ObjId>> = with.map(|w| self.objects_of_all(ctx, w));
+        let is_partner = |o: ObjId| partners.as_ref().is_none_or(|v| v.contains(&o));
+        let mut v: Vec<ObjId> = Vec::new();
+        for &(b, a) in &self.blocks_this_turn {
+            if matches!(side, BlockSide::Blocked | BlockSide::Either) && is_partner(a) {
+                v.push(b);
+            }
+            if matches!(side, BlockSide::WasBlocked | BlockSide::Either) && is_partner(b) {
+                v.push(a);
+            }
+        }
+        v.sort_by_key(|o| o.slot);
+        v.dedup();
+        v.retain(|&o| {
+            self.is_present(o)
+                && crate::continuous::filter::matches(
+                    self,
+                    filter,
+                    o,
+                    Some(ctx.source),
+                    ctx.controller,
+                )
+        });
         v
     }
 }

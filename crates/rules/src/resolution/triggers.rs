@@ -270,9 +270,13 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         }
         Event::StepBegan {
             step: tolaria_cards::Step::EndOfCombat,
-        } if !game.delayed_end_of_combat.is_empty() => {
+        } if !game.delayed_end_of_combat.is_empty()
+            || !game.delayed_combat_this_turn.is_empty() =>
+        {
             // 404.4b: delayed triggered abilities trigger once, now.
             let delayed = std::mem::take(&mut game.delayed_end_of_combat);
+            game.pending_triggers.extend(delayed);
+            let delayed = std::mem::take(&mut game.delayed_combat_this_turn);
             game.pending_triggers.extend(delayed);
             check_step_triggers(game, tolaria_cards::Step::EndOfCombat, permanents);
         }

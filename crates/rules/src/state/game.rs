@@ -200,6 +200,15 @@ pub struct Game {
     /// combat step (311) to trigger (404.4b: once).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub delayed_end_of_combat: Vec<crate::state::stack::PendingTrigger>,
+    /// 404.4: "at this turn's next end of combat" (Gaze of the Gorgon):
+    /// as `delayed_end_of_combat`, but emptied as the next turn begins.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub delayed_combat_this_turn: Vec<crate::state::stack::PendingTrigger>,
+    /// 309.2e: every block (blocker, attacker) declared this turn, kept
+    /// after its combat ends ("creatures that blocked or were blocked by it
+    /// this turn", Gaze of the Gorgon); emptied as the next turn begins.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub blocks_this_turn: Vec<(ObjId, ObjId)>,
     /// 404.4: delayed triggered abilities waiting for the next upkeep step
     /// ("at the beginning of the next turn's upkeep").
     #[serde(default)]
@@ -374,6 +383,13 @@ pub struct Game {
     /// cleanup step (314.2).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub must_block: Vec<(ObjId, ObjId)>,
+    /// 500.1: creatures that block this turn if able, any attacking
+    /// creature ("That creature blocks this turn if able", Provoke; false)
+    /// or each attacking creature ("It blocks each attacking creature this
+    /// turn if able", Blaze of Glory; true), judged with the other
+    /// requirements (`turn/blocks.rs`); emptied in the cleanup step (314.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub blocks_if_able: Vec<(ObjId, bool)>,
     /// 502.40: "Creatures you control with defender can attack this turn
     /// as though they didn't have defender" (Wakestone Gargoyle): a rule
     /// for the turn (the player, the creatures it covers as "you"), so a

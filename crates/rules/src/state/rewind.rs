@@ -153,6 +153,8 @@ fn clone_rest_into(dst: &mut Game, src: &Game) {
         block_rules_this_turn,
         uncounterable_spells_of,
         delayed_end_of_combat,
+        delayed_combat_this_turn,
+        blocks_this_turn,
         delayed_next_upkeep,
         delayed_your_upkeep,
         delayed_end_step,
@@ -187,6 +189,7 @@ fn clone_rest_into(dst: &mut Game, src: &Game) {
         granted_actions,
         destruction_shields,
         must_block,
+        blocks_if_able,
         defender_attack_rules,
         assigns_no_combat_damage,
         untap_limited,
@@ -252,6 +255,8 @@ fn clone_rest_into(dst: &mut Game, src: &Game) {
     dst.uncounterable_spells_of
         .clone_from(uncounterable_spells_of);
     clone_list(&mut dst.delayed_end_of_combat, delayed_end_of_combat);
+    clone_list(&mut dst.delayed_combat_this_turn, delayed_combat_this_turn);
+    clone_list(&mut dst.blocks_this_turn, blocks_this_turn);
     clone_list(&mut dst.delayed_next_upkeep, delayed_next_upkeep);
     clone_list(&mut dst.delayed_your_upkeep, delayed_your_upkeep);
     clone_list(&mut dst.delayed_end_step, delayed_end_step);
@@ -287,6 +292,7 @@ fn clone_rest_into(dst: &mut Game, src: &Game) {
     clone_list(&mut dst.granted_actions, granted_actions);
     clone_list(&mut dst.destruction_shields, destruction_shields);
     clone_list(&mut dst.must_block, must_block);
+    clone_list(&mut dst.blocks_if_able, blocks_if_able);
     clone_list(&mut dst.defender_attack_rules, defender_attack_rules);
     dst.assigns_no_combat_damage
         .clone_from(assigns_no_combat_damage);

@@ -43,6 +43,12 @@ struct Problem {
     /// `required[b * attackers.len() + a]`: blocker b must block attacker a
     /// if able (502.29a provoke).
     required: Vec<bool>,
+    /// Blockers that block each combat if able, any attacker (Watchdog,
+    /// Provoke): one requirement, obeyed by the blocker's first block.
+    must_any: Vec<bool>,
+    /// Attackers that must be blocked if able (Goblin Fire Fiend): one
+    /// requirement, obeyed by the attacker's first blocker.
+    must_be_blocked: Vec<bool>,
 }
 
 /// A set of blocks as counts and membership.
@@ -66,7 +72,20 @@ impl Problem {
         usize::from(self.lured[a]) + usize::from(self.required[b * self.na() + a])
     }
 
+    /// The requirement a first block of blocker b obeys ("blocks each
+    /// combat if able"), given the blocks of `s`.
+    fn first_block_obeys(&self, s: &State, b: usize) -> usize {
+        usize::from(self.must_any[b] && s.per_blocker[b] == 0)
+    }
+
+    /// The requirement a first blocker of attacker a obeys ("must be
+    /// blocked if able"), given the blocks of `s`.
+    fn first_blocker_obeys(&self, s: &State, a: usize) -> usize {
+        usize::from(self.must_be_blocked[a] && s.per_attacker[a] == 0)
+    }
+
     fn add(&self, s: &mut State, b: usize, a: usize) {
+        s.obeyed += self.first_block_obeys(s, b) + self.first_blocker_obeys(s, a);
         s.has[b * self.na() + a] = true;
         s.per_blocker[b] += 1;
         s.per_attacker[a] += 1;
@@ -78,6 +97,7 @@ impl Problem {
         s.per_blocker[b] -= 1;
         s.per_attacker[a] -= 1;
         s.obeyed -= self.obeys(b, a);
+        s.obeyed -= self.first_block_obeys(s, b) + self.first_blocker_obeys(s, a);
     }
 
     /// Every restriction on the whole set followed (500.3)?
@@ -102,6 +122,9 @@ impl Problem {
         // Upper bound: every remaining blocker fills its capacity with
         // blocks that obey requirements (at most two each).
         let bound = s.obeyed
+            + (0..self.na())
+                .map(|a| self.first_blocker_obeys(s, a))
+                .sum::<usize>()
             + (b..self.blockers.len())
                 .map(|x| {
                     let free = self.cap[x].saturating_sub(s.per_blocker[x]);
@@ -111,7 +134,12 @@ impl Problem {
                         .filter(|&g| g > 0)
                         .collect();
                     gains.sort_unstable_by(|p, q| q.cmp(p));
-                    gains.iter().take(free).sum::<usize>()
+                    let first = if free > 0 {
+                        self.first_block_obeys(s, x)
+                    } else {
+                        0
+                    };
+                    gains.iter().take(free).sum::<usize>() + first
                 })
                 .sum::<usize>();
         let mut best: Option<usize> = None;
@@ -132,6 +160,8 @@ impl Problem {
                 continue;
             }
             let useful = self.obeys(b, a) > 0
+                || self.first_block_obeys(s, b) > 0
+                || self.first_blocker_obeys(s, a) > 0
                 || (s.per_attacker[a] > 0 && s.per_attacker[a] < self.least[a]);
             if !useful || (self.max_one[a] && s.per_attacker[a] >= 1) {
                 continue;
@@ -157,6 +187,9 @@ impl Game {
     /// to an attacking creature now?
     pub(crate) fn whole_block_rules(&self) -> bool {
         !self.combat.provoked.is_empty()
+            // 500.1: creatures that block each combat if able.
+            || !self.blocks_if_able.is_empty()
+            || self.any_static_in_play(|s, _, _| matches!(s, StaticAbility::MustBlock(_)))
             // 500.1: a limit on the number of blockers (`combat_limits.rs`).
             || self.block_limit().is_some()
             || self
@@ -170,6 +203,8 @@ impl Game {
                     & (crate::state::object::this_turn::LURE
                         | crate::state::object::this_turn::MENACE)
                     != 0
+                    || !self.own_lure_filters(att.obj).is_empty()
+                    || self.must_be_blocked(att.obj)
                     || self.any_static_on(att.obj, |s, _| {
                         matches!(
                             s,
@@ -238,6 +273,27 @@ impl Game {
             n
         };
         let mut required = vec![false; blockers.len() * na];
+        // "All Walls able to block CARDNAME do so" (Marble Priest): a
+        // requirement for each blocker the filter matches.
+        for (ai, &a) in attackers.iter().enumerate() {
+            for f in self.own_lure_filters(a) {
+                let you = self.objects[a.slot as usize].controller;
+                for (bi, &b) in blockers.iter().enumerate() {
+                    if crate::continuous::filter::matches(self, f, b, Some(a), you) {
+                        required[bi * na + ai] = true;
+                    }
+                }
+            }
+        }
+        // "It blocks each attacking creature this turn if able" (Blaze of
+        // Glory): a requirement for each pair.
+        for &(b, each) in &self.blocks_if_able {
+            if let (true, Some(bi)) = (each, blockers.iter().position(|&x| x == b)) {
+                for ai in 0..na {
+                    required[bi * na + ai] = true;
+                }
+            }
+        }
         for &(b, a) in self.combat.provoked.iter().chain(&self.must_block) {
             let bi = blockers.iter().position(|&x| x == b);
             let ai = attackers.iter().position(|&x| x == a);
@@ -259,9 +315,13 @@ impl Game {
             others.dedup();
             m.saturating_sub(others.len())
         });
+        let must_any = blockers.iter().map(|&b| self.must_block_any(b)).collect();
+        let must_be_blocked = attackers.iter().map(|&a| self.must_be_blocked(a)).collect();
         let p = Problem {
             max_blockers,
             required,
+            must_any,
+            must_be_blocked,
             cap: blockers.iter().map(|&b| self.block_capacity(b)).collect(),
             least: attackers.iter().map(|&a| least(a)).collect(),
             max_one: attackers.iter().map(|&a| self.max_one_blocker(a)).collect(),
@@ -287,6 +347,35 @@ impl Game {
             }
         }
         Some((p, s))
+    }
+
+    /// 500.1: the filters of the attacker's own "All [filter] able to
+    /// block [this] do so" (Marble Priest, Talruum Piper).
+    fn own_lure_filters(&self, a: ObjId) -> Vec<&'static tolaria_cards::ObjectFilter> {
+        if self.objects[a.slot as usize].flags & crate::state::object::flags::STATICS == 0 {
+            return Vec::new();
+        }
+        super::combat_flow::statics(&self.chars(a))
+            .filter_map(|s| match s {
+                StaticAbility::MustBeBlockedByAllOf(f) => Some(f),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// 500.1: "[This] must be blocked if able." (Goblin Fire Fiend)
+    fn must_be_blocked(&self, a: ObjId) -> bool {
+        self.objects[a.slot as usize].flags & crate::state::object::flags::STATICS != 0
+            && super::combat_flow::statics(&self.chars(a))
+                .any(|s| matches!(s, StaticAbility::MustBeBlocked))
+    }
+
+    /// 500.1: must this creature block an attacking creature if able
+    /// ("[This] blocks each combat if able", "That creature blocks this
+    /// turn if able")?
+    fn must_block_any(&self, b: ObjId) -> bool {
+        self.blocks_if_able.contains(&(b, false))
+            || self.any_static_on(b, |s, _| matches!(s, StaticAbility::MustBlock(_)))
     }
 
     /// The most requirements a legal set of blocks obeys (500.4).

@@ -303,6 +303,7 @@ impl Game {
 
     /// 310.4: combat damage resolves, all at once, as assigned.
     pub(crate) fn deal_combat_damage(&mut self, list: &[DamageAssignment]) {
+        let first_event = self.events.len();
         for a in list {
             let card = self.objects[a.source.slot as usize].card;
             let src = crate::continuous::source::SourceInfo::of(
@@ -312,6 +313,27 @@ impl Game {
             );
             // 310.4c: a creature no longer in play or no longer a creature isn't dealt the damage.
             self.deal_damage(a.source, card, &src, a.to, a.amount, true);
+        }
+        // 310.4: the combat damage each source dealt in all (after
+        // prevention and redirection), for "whenever … deals combat
+        // damage" (Drinker of Sorrow, Umezawa's Jitte).
+        let mut totals: Vec<(ObjId, u32)> = Vec::new();
+        for e in &self.events[first_event..] {
+            if let crate::Event::Damage {
+                source,
+                amount,
+                combat: true,
+                ..
+            } = e
+            {
+                match totals.iter_mut().find(|(s, _)| s == source) {
+                    Some((_, n)) => *n += amount,
+                    None => totals.push((*source, *amount)),
+                }
+            }
+        }
+        if !totals.is_empty() {
+            crate::resolution::damage_triggers::combat_damage_triggers(self, &totals);
         }
     }
 }

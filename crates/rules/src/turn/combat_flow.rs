@@ -287,9 +287,19 @@ impl Game {
 
     /// "[This] can't be blocked by more than one creature."
     pub(crate) fn max_one_blocker(&self, attacker: ObjId) -> bool {
-        self.objects[attacker.slot as usize].flags & crate::state::object::flags::STATICS != 0
+        (self.objects[attacker.slot as usize].flags & crate::state::object::flags::STATICS != 0
             && statics(&self.chars(attacker))
-                .any(|s| matches!(s, StaticAbility::CantBeBlockedByMoreThanOne))
+                .any(|s| matches!(s, StaticAbility::CantBeBlockedByMoreThanOne)))
+            // Familiar Ground's, Vorrac Battlehorns' (500.1).
+            || self.any_static_on(attacker, |s, _| {
+                matches!(
+                    s,
+                    StaticAbility::BlockRestriction {
+                        rule: BlockRule::AtMostOne,
+                        ..
+                    }
+                )
+            })
     }
 
     /// 500.1 / 502: could `blocker` block `attacker`, the restrictions on
@@ -441,6 +451,15 @@ impl Game {
                 _ => {}
             }
         }
+        // 500.1: "Creatures with flying can block only creatures with
+        // flying" (Dense Canopy), an Aura's (Air Bladder).
+        if !a.has(Keyword::Flying)
+            && self.any_static_on(blocker, |s, _| {
+                matches!(s, StaticAbility::BlocksOnlyFlyers(_))
+            })
+        {
+            return false;
+        }
         for s in statics(&b) {
             match s {
                 StaticAbility::CanBlockOnlyFlyers if !a.has(Keyword::Flying) => return false,
@@ -505,7 +524,7 @@ impl Game {
                     )
                 }),
                 // A restriction on the whole declaration (`turn/blocks.rs`).
-                BlockRule::AtLeast(_) => false,
+                BlockRule::AtLeast(_) | BlockRule::AtMostOne => false,
             },
             _ => false,
         });
@@ -1133,6 +1152,9 @@ impl Game {
     /// by Camouflage's piles): the block events, "becomes blocked"
     /// triggers, and the active player gets priority.
     pub(crate) fn blockers_declared(&mut self) {
+        // 309.2e: remembered for the turn ("creatures that blocked it this
+        // turn", `ObjectRef::InBlocksThisTurn`).
+        self.blocks_this_turn.extend_from_slice(&self.combat.blocks);
         // 502.10e: blocking one member of a band blocks them all.
         let band_blocked = self.band_blocks();
         // 309.2f: blocked and unblocked creatures.

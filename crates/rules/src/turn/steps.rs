@@ -316,6 +316,10 @@ impl Game {
         // turn": those not triggered end with the turn.
         self.delayed_dies.clear();
         self.delayed_leaves.clear();
+        // "at this turn's next end of combat" (Gaze of the Gorgon), and the
+        // blocks it reads (309.2e).
+        self.delayed_combat_this_turn.clear();
+        self.blocks_this_turn.clear();
         self.extra_phases = crate::state::game::ExtraPhases::default();
         self.clear_combat();
         for p in 0..self.players.len() {
@@ -691,6 +695,7 @@ impl Game {
         self.destruction_shields.clear();
         self.defender_attack_rules.clear();
         self.must_block.clear();
+        self.blocks_if_able.clear();
         self.draw_rules.clear();
         // Yawgmoth's Will: "until end of turn, you may play … from your
         // graveyard".

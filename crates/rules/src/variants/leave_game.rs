@@ -96,6 +96,7 @@ impl Game {
     pub(crate) fn drop_triggers_of(&mut self, p: PlayerId) {
         self.pending_triggers.retain(|t| t.controller != p);
         self.delayed_end_of_combat.retain(|t| t.controller != p);
+        self.delayed_combat_this_turn.retain(|t| t.controller != p);
         self.delayed_next_upkeep.retain(|t| t.controller != p);
         self.delayed_your_upkeep.retain(|t| t.controller != p);
         self.delayed_end_step.retain(|t| t.controller != p);
