@@ -72,6 +72,11 @@ pub struct LayerEffect {
     /// protection from the color of your choice").
     #[serde(default, skip_serializing_if = "no_colors")]
     pub add_protection: ColorSet,
+    /// Layer 5: protection from these card types gained ("gains
+    /// protection from artifacts", Tower of the Magistrate; "has
+    /// protection from creatures", Unquestioned Authority; 502.7).
+    #[serde(default, skip_serializing_if = "no_types")]
+    pub add_protection_types: TypeSet,
     /// Layer 5: "has protection from the chosen color" (Cho-Manno's
     /// Blessing): the colour its source chose as it came into play
     /// (419.1b); the engine fills `add_protection` in from the source as
@@ -303,6 +308,12 @@ impl LayerEffect {
         for c in self.add_protection.iter() {
             parts.push(format!("gains protection from {}", c.name()));
         }
+        for t in crate::CardType::ALL
+            .into_iter()
+            .filter(|t| self.add_protection_types.contains(*t))
+        {
+            parts.push(format!("gains protection from {}", t.name()));
+        }
         for k in self.remove_keywords.iter() {
             parts.push(format!("loses {}", k.name()));
         }
@@ -365,6 +376,7 @@ impl LayerEffect {
                     || self.grant.is_some()
                     || self.licid
                     || self.add_protection.0 != 0
+                    || self.add_protection_types.0 != 0
             }
             Layer::PtSet => self.set_pt.is_some() || (modifies && !from_static),
             Layer::PtStaticModify => modifies && from_static,

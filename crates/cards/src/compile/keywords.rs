@@ -64,6 +64,57 @@ pub(super) fn protection_colors(p: &mut P) -> Option<ColorSet> {
     }
 }
 
+/// "protection from artifacts and from all colors" (Pristine Angel),
+/// "protection from instant spells and from sorcery spells" (Devoted
+/// Caretaker): the colours and card types a gained protection is from
+/// (502.7), at least one card type (colours alone are
+/// `protection_colors`).
+pub(super) fn protection_types_and_colors(p: &mut P) -> Option<(TypeSet, ColorSet)> {
+    let start = p.i;
+    p.eat_all("protection from").then_some(())?;
+    let (mut types, mut colors) = (TypeSet::EMPTY, ColorSet::EMPTY);
+    loop {
+        if p.eat_all("all colors") {
+            colors = ColorSet(0x1f);
+        } else if let Some(c) = Color::from_name(p.peek()) {
+            p.bump();
+            colors.insert(c);
+        } else if let Some(t) = super::targets::type_noun(p.peek()) {
+            p.bump();
+            if matches!(t, CardType::Instant | CardType::Sorcery) {
+                p.eat("spells");
+            }
+            types.insert(t);
+        } else {
+            p.i = start;
+            return None;
+        }
+        if !p.eat_all("and from") {
+            break;
+        }
+    }
+    if types.is_empty() {
+        p.i = start;
+        return None;
+    }
+    Some((types, colors))
+}
+
+/// "gain(s) protection from artifacts [and from …]": as
+/// [`protection_types_and_colors`] after the verb (nothing eaten if not).
+pub(super) fn gains_protection_types(p: &mut P) -> Option<(TypeSet, ColorSet)> {
+    if !(p.at_any_of(&["gain", "gains"]) && p.at_all_from(1, "protection from")) {
+        return None;
+    }
+    let start = p.i;
+    p.bump();
+    let found = protection_types_and_colors(p);
+    if found.is_none() {
+        p.i = start;
+    }
+    found
+}
+
 /// A quality protection is from (502.7).
 pub(super) fn protection(p: &mut P) -> Option<Vec<Protection>> {
     let mut v = Vec::new();

@@ -920,6 +920,14 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             } else if let Some(colors) = protection_colors(p) {
                 // 502.7: "Enchanted creature has protection from black."
                 layered.add_protection = ColorSet(layered.add_protection.0 | colors.0);
+            } else if let Some((types, colors)) =
+                super::keywords::protection_types_and_colors(p)
+            {
+                // 502.7: "Enchanted creature has protection from
+                // creatures." (Unquestioned Authority)
+                layered.add_protection_types =
+                    crate::TypeSet(layered.add_protection_types.0 | types.0);
+                layered.add_protection = ColorSet(layered.add_protection.0 | colors.0);
             } else if p.eat_all("protection from the chosen color") {
                 // 502.7, 419.1b: the colour chosen as it came into play
                 // (Cho-Manno's Blessing, Ward Sliver).

@@ -392,6 +392,10 @@ pub(super) fn pump(
             let n = u8::try_from(abilities.len()).ok()?;
             e.grant = Some(p.grant(abilities)?);
             e.grant_more = n - 1;
+        } else if let Some((types, colors)) = super::keywords::gains_protection_types(p) {
+            // 502.7: "gains protection from artifacts" (layer 5).
+            e.add_protection_types = TypeSet(e.add_protection_types.0 | types.0);
+            e.add_protection = ColorSet(e.add_protection.0 | colors.0);
         } else if p.at_any_of(&["gain", "gains"])
             && p.at_all_from(1, "protection from")
             && crate::Color::from_name(p.peek_at(3)).is_some()

@@ -1169,6 +1169,8 @@ fn apply_part(
             }
             ch.protection_colors =
                 tolaria_cards::ColorSet(ch.protection_colors.0 | e.add_protection.0);
+            ch.protection_types =
+                tolaria_cards::TypeSet(ch.protection_types.0 | e.add_protection_types.0);
             // An ability granted in quotes, in timestamp order with the
             // rest of layer 5 (a later "loses all abilities" removes it).
             // A Licid's "loses this ability … with enchant creature"

@@ -194,6 +194,7 @@ impl Game {
                 }) = a
                 {
                     hch.protection_colors.0 &= !effect.add_protection.0;
+                    hch.protection_types.0 &= !effect.add_protection_types.0;
                     // "… protection from the chosen color" (Cho-Manno's
                     // Blessing): the colour the Aura chose.
                     if effect.add_protection_chosen {
