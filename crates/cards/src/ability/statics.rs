@@ -648,6 +648,20 @@ pub enum StaticAbility {
     },
     /// "Each player can't play more than one spell each turn." (Rule of Law)
     OneSpellEachTurn,
+    /// "Players can play spells only during their own turns." (Dosan the
+    /// Falling Leaf): no player may play a spell while not the active
+    /// player (its ruling: abilities are unaffected).
+    SpellsOnlyDuringOwnTurn,
+    /// 419.6e, 300.9: "Players skip their upkeep steps." (Eon Hub): each
+    /// upkeep step is passed over as though it didn't exist.
+    SkipUpkeepSteps,
+    /// 502.18a: "Players can't cycle cards." (Stabilizer): no cycling
+    /// ability (landcycling included, the ruling) may be played.
+    CantCycle,
+    /// 305.2: "Players can't play lands." (Territorial Dispute): no land
+    /// play is left to any player (lands put into play by effects are not
+    /// played).
+    CantPlayLands,
     /// "You may play equip abilities any time you could play an instant."
     /// (Leonin Shikari): 502.33a's sorcery timing lifted for its
     /// controller's equip abilities.

@@ -101,6 +101,25 @@ pub(super) fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
     if p.eat_all("each player can't play more than one spell each turn") {
         return done(p, StaticAbility::OneSpellEachTurn);
     }
+    // "Players can play spells only during their own turns." (Dosan the
+    // Falling Leaf; Oracle "cast")
+    if p.eat_all("players can play spells only during their own turns")
+        || p.eat_all("players can cast spells only during their own turns")
+    {
+        return done(p, StaticAbility::SpellsOnlyDuringOwnTurn);
+    }
+    // 419.6e: "Players skip their upkeep steps." (Eon Hub)
+    if p.eat_all("players skip their upkeep steps") {
+        return done(p, StaticAbility::SkipUpkeepSteps);
+    }
+    // 502.18a: "Players can't cycle cards." (Stabilizer)
+    if p.eat_all("players can't cycle cards") {
+        return done(p, StaticAbility::CantCycle);
+    }
+    // 305.2: "Players can't play lands." (Territorial Dispute)
+    if p.eat_all("players can't play lands") {
+        return done(p, StaticAbility::CantPlayLands);
+    }
     // 302.2: "Untap all permanents you control during each other player's
     // untap step." (Seedborn Muse)
     if p.eat_all("untap all permanents you control during each other player's untap step") {
@@ -123,16 +142,17 @@ pub(super) fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
         }
         return fail_at(p, start);
     }
-    // "You can't play creature spells." (Steel Golem)
-    if p.eat_all("you can't play") {
+    // "You can't play creature spells." (Steel Golem), "Your opponents
+    // can't play blue creature spells." (Llawan, Cephalid Empress)
+    if p.at_all("you can't play") || p.at_all("your opponents can't play") {
+        let whose = if p.eat_all("you can't play") {
+            Whose::You
+        } else {
+            p.eat_all("your opponents can't play");
+            Whose::Opponent
+        };
         if let Some((f, Noun::Spell)) = filter(p) {
-            return done(
-                p,
-                StaticAbility::CantPlaySpells {
-                    whose: Whose::You,
-                    filter: f,
-                },
-            );
+            return done(p, StaticAbility::CantPlaySpells { whose, filter: f });
         }
         return fail_at(p, start);
     }

@@ -46,6 +46,14 @@ impl Game {
             if !here || (act.sorcery_speed && !sorcery_timing) {
                 continue;
             }
+            // 502.18a: "Players can't cycle cards." (Stabilizer)
+            if act.cycling
+                && self.any_static_in_play(|s, _, _| {
+                    matches!(s, tolaria_cards::StaticAbility::CantCycle)
+                })
+            {
+                continue;
+            }
             // 502.53b forecast: only during its owner's upkeep, once each turn.
             if act.timing.is_some_and(|t| !self.timing_allows(p, t)) {
                 continue;

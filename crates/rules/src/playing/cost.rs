@@ -229,6 +229,9 @@ impl Game {
         banned
             || self.any_static_in_play(|s, src, controller| match s {
                 StaticAbility::OneSpellEachTurn => played >= 1,
+                // Dosan the Falling Leaf (606.4b: a team's turn is each
+                // teammate's own).
+                StaticAbility::SpellsOnlyDuringOwnTurn => !self.is_active(p),
                 StaticAbility::CantPlaySpells { whose, filter } => {
                     whose_applies(self, *whose, controller, p)
                         && self.spell_matches(filter, card, as_face_down, src, controller)

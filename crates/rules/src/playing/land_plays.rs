@@ -15,6 +15,12 @@ impl Game {
         if self.play_bans.iter().any(|b| b.player == p && b.lands) {
             return false;
         }
+        // "Players can't play lands." (Territorial Dispute)
+        if self
+            .any_static_in_play(|s, _, _| matches!(s, tolaria_cards::StaticAbility::CantPlayLands))
+        {
+            return false;
+        }
         let base = 1u8.saturating_add(pl.extra_land_plays);
         if pl.lands_played < base {
             return true;

@@ -390,6 +390,19 @@ impl Game {
             // 308.4: skip declare blockers and combat damage.
             next = Some(Step::EndOfCombat);
         }
+        // 419.6e, 300.9: "Players skip their upkeep steps." (Eon Hub): the
+        // game proceeds from the untap step to the draw step.
+        if next == Some(Step::Upkeep)
+            && self.any_static_in_play(|s, _, _| {
+                matches!(s, tolaria_cards::StaticAbility::SkipUpkeepSteps)
+            })
+        {
+            self.emit(Event::StepSkipped {
+                player: self.active,
+                step: Step::Upkeep,
+            });
+            next = Some(Step::Draw);
+        }
         // 419.6e, 300.9: "Skip your draw step" (Necropotence): the game
         // proceeds past it as though it didn't exist.
         // 606.6h: a Two-Headed Giant team skips it if either player does.
