@@ -16,7 +16,7 @@ use crate::{Effect, PlayerRef};
 /// chosen as the effect that names "that type" is created; only such an
 /// effect may follow (`pump`, the group "creatures of that type").
 pub(super) fn player_may_or_type_choice(p: &mut P, cx: &mut Cx) -> Option<()> {
-    if p.at("target") && p.peek_at(2) == "chooses" {
+    if (p.at("target") || p.at_all("defending player")) && p.peek_at(2) == "chooses" {
         if let Some(()) = attempt(p, cx, player_chooses_permanent) {
             return Some(());
         }
@@ -134,6 +134,21 @@ pub(super) fn if_you_do(p: &mut P, cx: &mut Cx) -> Option<()> {
 /// Wei Assassins): the player chooses as the effect resolves; the
 /// permanent is "that creature" / "it" afterwards.
 fn player_chooses_permanent(p: &mut P, cx: &mut Cx) -> Option<()> {
+    // "Whenever CARDNAME attacks, defending player chooses an untapped
+    // creature they control." (Crashing Boars; 306.3).
+    if p.eat_all("defending player chooses") {
+        p.eat_any(&["a", "an"])?;
+        let (filter, noun) = filter(p)?;
+        (noun == Noun::Permanent && p.eat_all("they control")).then_some(())?;
+        p.eat_end().then_some(())?;
+        cx.last_player = Some(PlayerRef::Defending);
+        cx.last_obj = Some(crate::ObjectRef::Chosen);
+        cx.effects.push(Effect::ChoosePermanent {
+            who: PlayerRef::Defending,
+            filter,
+        });
+        return Some(());
+    }
     let (t, is_player) = target(p, cx)?;
     is_player.then_some(())?;
     p.eat("chooses").then_some(())?;
