@@ -13,16 +13,18 @@ use tolaria_cards::{db, CardId, CardType};
 use tolaria_rules::{Game, Rng};
 
 fn play(g: &mut Game, agents: &mut [Box<dyn Agent>], h: &mut DefaultHasher, cap: u32) {
-    let mut buf = Vec::new();
     let mut n = 0u32;
     while !g.is_over() && n < cap {
         let Some(d) = g.decider() else { break };
-        g.legal_actions_into(&mut buf);
+        // The kept listing (issue 22): the lists hashed are the ones
+        // the benchmark and the simulations use.
+        g.keep_listing();
+        let buf = g.kept_listing();
         format!("{buf:?}").hash(h);
         if buf.is_empty() {
             break;
         }
-        let a = agents[d.index()].choose(g, d, &buf);
+        let a = agents[d.index()].choose(g, d, buf);
         format!("{a:?}").hash(h);
         g.apply(a).expect("legal");
         for e in g.take_events() {

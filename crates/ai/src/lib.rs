@@ -26,7 +26,8 @@ pub fn play_out(game: &mut Game, agents: &mut [Box<dyn Agent>], max_actions: u64
     let mut n = 0;
     while !game.is_over() && n < max_actions {
         let Some(decider) = game.decider() else { break };
-        game.legal_actions_into(&mut buf);
+        // The listing at priority kept between decisions (issue 22).
+        game.legal_actions_kept(&mut buf);
         if buf.is_empty() {
             break;
         }

@@ -34,7 +34,7 @@ fn random_games_finish_with_every_card_in_one_zone() {
             let d = g
                 .decider()
                 .expect("a decision is pending while the game runs");
-            g.legal_actions_into(&mut buf);
+            g.legal_actions_kept(&mut buf);
             assert!(
                 !buf.is_empty(),
                 "seed {seed}: no legal action for {:?}",
@@ -77,7 +77,7 @@ fn random_games_with_default_decks() {
                 let mut n = 0;
                 while !g.is_over() {
                     let d = g.decider().unwrap();
-                    g.legal_actions_into(&mut buf);
+                    g.legal_actions_kept(&mut buf);
                     assert!(
                         !buf.is_empty(),
                         "{} vs {} seed {seed}: no legal action for {:?}",

@@ -87,23 +87,25 @@ pub fn play_out(
     caps: Caps,
     mut watch: impl FnMut(&Game, &Action),
 ) -> (u64, bool) {
-    let mut legal = Vec::new();
     let mut actions = 0u64;
     while !game.is_over() {
         if actions >= caps.max_actions || game.turn > caps.max_turns {
             return (actions, true);
         }
         let Some(decider) = game.decider() else { break };
-        game.legal_actions_into(&mut legal);
+        // The listing at priority kept between decisions (issue 22): the
+        // game's own list, not copied.
+        game.keep_listing();
+        let legal = game.kept_listing();
         if legal.is_empty() {
             break;
         }
-        let a = agents[decider.index()].choose(game, decider, &legal);
+        let a = agents[decider.index()].choose(game, decider, legal);
         // Plain data (no heap), so the copy for `watch` costs nothing.
         let applied = a.clone();
-        // The list just computed is the legal list of this decision: the
-        // engine looks the action up in it instead of judging it again.
-        if game.apply_listed(a, &legal).is_err() {
+        // The list just made current is the legal list of this decision:
+        // the engine looks the action up in it instead of judging it again.
+        if game.apply_kept(a).is_err() {
             // An agent answered illegally: stop the game as a draw.
             return (actions, true);
         }

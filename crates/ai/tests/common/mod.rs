@@ -49,7 +49,8 @@ pub fn fuzz(pool: &[CardId], seed: u64, games: u64, mut each: impl FnMut(&Game, 
         let mut n = 0u32;
         while !g.is_over() && n < 20_000 {
             let d = g.decider().expect("a decision while the game runs");
-            g.legal_actions_into(&mut buf);
+            // The kept listing (issue 22; debug builds check it).
+            g.legal_actions_kept(&mut buf);
             assert!(
                 !buf.is_empty(),
                 "game {game}: no legal action for {:?}",
@@ -111,7 +112,7 @@ pub fn play_checked(
             !g.player(d).lost,
             "{label} action {k}: a player who left decides"
         );
-        g.legal_actions_into(&mut buf);
+        g.legal_actions_kept(&mut buf);
         assert!(!buf.is_empty(), "{label}: no legal action");
         if g.turn != turn {
             (turn, in_turn) = (g.turn, 0);

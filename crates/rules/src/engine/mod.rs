@@ -8,6 +8,7 @@ mod describe;
 pub(crate) mod determinize;
 pub(crate) mod game_loop;
 pub(crate) mod legal;
+pub(crate) mod listing_cache;
 mod priority;
 pub mod saved;
 pub mod view;

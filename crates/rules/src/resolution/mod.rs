@@ -33,5 +33,6 @@ pub(crate) mod reveal;
 pub(crate) mod state_triggers;
 pub(crate) mod target_triggers;
 pub(crate) mod top_card;
+pub(crate) mod trigger_gate;
 pub mod triggers;
 pub(crate) mod untap_up_to;

@@ -1554,7 +1554,7 @@ impl Game {
             _ => {}
         }
         let before = self.pending_triggers.len();
-        crate::resolution::triggers::check_triggers(self, &e);
+        crate::resolution::trigger_gate::event_seen(self, &e);
         // 409.1c, 415.7: what the spell or ability targets has now been
         // targeted this turn ("for the first time each turn"; after the
         // triggers, which read the mark as it was before). Kept whatever

@@ -477,6 +477,22 @@ pub struct Game {
     /// the game starts without it and a save doesn't hold it.
     #[serde(skip)]
     pub(crate) rewind_spare: crate::state::rewind::RewindSpare,
+    /// Derived: some card of the game may make the listing at priority
+    /// read the step other than through sorcery timing
+    /// (`engine/listing_cache.rs`, `card_step_bound`); set as cards are
+    /// created, like `graveyard_triggers`.
+    #[serde(default = "yes")]
+    pub listing_step_bound: bool,
+    /// The events emitted so far but the steps' beginnings (issue 22): the
+    /// kept listings at priority (`Game::listing`) were computed at one
+    /// value of it. Only compared for equality with itself.
+    #[serde(skip)]
+    pub(crate) listing_gen: u64,
+    /// The listings at priority kept between decisions (issue 22,
+    /// `engine/listing_cache.rs`): derived data, which a copy of the game
+    /// starts without and a save doesn't hold.
+    #[serde(skip)]
+    pub(crate) listing: crate::engine::listing_cache::ListingCache,
 }
 
 impl Game {

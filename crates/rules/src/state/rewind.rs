@@ -214,6 +214,9 @@ fn clone_rest_into(dst: &mut Game, src: &Game) {
         sba_dirty,
         action_count,
         rewind_spare: _,
+        listing_step_bound,
+        listing_gen,
+        listing: _,
     } = src;
     dst.seed.clone_from(seed);
     clone_list(&mut dst.stack, stack);
@@ -317,6 +320,8 @@ fn clone_rest_into(dst: &mut Game, src: &Game) {
     dst.replay.clone_from(replay);
     dst.sba_dirty.clone_from(sba_dirty);
     dst.action_count.clone_from(action_count);
+    dst.listing_step_bound.clone_from(listing_step_bound);
+    dst.listing_gen.clone_from(listing_gen);
 }
 
 impl RewindPoint {

@@ -116,6 +116,9 @@ impl Game {
             board: Default::default(),
             replay: Default::default(),
             action_count: 0,
+            listing_step_bound: false,
+            listing_gen: 0,
+            listing: Default::default(),
         }
     }
 
@@ -125,6 +128,7 @@ impl Game {
     pub fn touched(&mut self) {
         self.sba_dirty = true;
         self.board.valid = false;
+        self.listing_gen = self.listing_gen.wrapping_add(1);
     }
 
     /// Creates a card object owned by `owner` directly in a zone (for setup).
@@ -142,6 +146,7 @@ impl Game {
         let def = tolaria_cards::db().get(card);
         let front = def.front();
         self.graveyard_triggers |= front.has_graveyard_triggers;
+        self.listing_step_bound |= crate::engine::listing_cache::card_step_bound(def);
         self.restricted_mana |= def.faces.iter().any(|f| {
             f.abilities
                 .iter()
