@@ -58,36 +58,101 @@ impl std::fmt::Debug for RewindSpare {
 }
 
 /// `dst` made equal to `src` (the players of a rewind point), reusing the
-/// allocations of `dst`'s names and zone lists. Each list of `src` is taken
-/// out while the rest of the player is cloned, so that clone allocates
-/// nothing for them, and put back.
+/// allocations of `dst`'s names and lists: each player is refilled field
+/// by field (`clone_player_into`), so nothing is allocated or dropped in
+/// the usual case (issue 22).
 fn clone_players_into(dst: &mut Vec<Player>, src: &mut [Player]) {
     dst.truncate(src.len());
-    for (i, s) in src.iter_mut().enumerate() {
-        let name = std::mem::take(&mut s.name);
-        let library = std::mem::take(&mut s.library);
-        let hand = std::mem::take(&mut s.hand);
-        let graveyard = std::mem::take(&mut s.graveyard);
-        let mut c = s.clone();
-        s.name = name;
-        s.library = library;
-        s.hand = hand;
-        s.graveyard = graveyard;
-        if let Some(d) = dst.get_mut(i) {
-            c.name = std::mem::take(&mut d.name);
-            c.library = std::mem::take(&mut d.library);
-            c.hand = std::mem::take(&mut d.hand);
-            c.graveyard = std::mem::take(&mut d.graveyard);
-        }
-        c.name.clone_from(&s.name);
-        c.library.clone_from(&s.library);
-        c.hand.clone_from(&s.hand);
-        c.graveyard.clone_from(&s.graveyard);
+    for (i, s) in src.iter().enumerate() {
         match dst.get_mut(i) {
-            Some(d) => *d = c,
-            None => dst.push(c),
+            Some(d) => clone_player_into(d, s),
+            None => dst.push(s.clone()),
         }
     }
+}
+
+/// `*dst = src.clone()` without a new allocation: the lists with
+/// `clone_from` (`clone_list`), the rest copied. The destructuring is
+/// exhaustive: a new field of `Player` doesn't compile until it is named
+/// here.
+fn clone_player_into(dst: &mut Player, src: &Player) {
+    let Player {
+        name,
+        life,
+        poison,
+        pool,
+        restricted,
+        lands_played,
+        extra_land_plays,
+        library,
+        hand,
+        graveyard,
+        drew_from_empty,
+        lost,
+        left_game,
+        mulligans,
+        outside,
+        turns_to_skip,
+        untap_steps_to_skip,
+        combat_phases_to_skip,
+        skip_combats_next_turn,
+        skipping_all_combats,
+        skipping_combat,
+        max_hand_size,
+        spells_this_turn,
+        last_drawn,
+        damaged_this_turn,
+        untapped_lands_at_turn_start,
+        graveyard_plays,
+        graveyard_removal,
+        damage_this_turn,
+        artifact_damage_this_turn,
+        team,
+        emperor,
+        entrant,
+        range,
+        in_range,
+        team_mulligan,
+    } = src;
+    if dst.name != *name {
+        dst.name.clone_from(name);
+    }
+    dst.life = *life;
+    dst.poison = *poison;
+    dst.pool = *pool;
+    clone_list(&mut dst.restricted, restricted);
+    dst.lands_played = *lands_played;
+    dst.extra_land_plays = *extra_land_plays;
+    clone_list(&mut dst.library, library);
+    clone_list(&mut dst.hand, hand);
+    clone_list(&mut dst.graveyard, graveyard);
+    dst.drew_from_empty = *drew_from_empty;
+    dst.lost = *lost;
+    dst.left_game = *left_game;
+    dst.mulligans = *mulligans;
+    clone_list(&mut dst.outside, outside);
+    dst.turns_to_skip = *turns_to_skip;
+    dst.untap_steps_to_skip = *untap_steps_to_skip;
+    dst.combat_phases_to_skip = *combat_phases_to_skip;
+    dst.skip_combats_next_turn = *skip_combats_next_turn;
+    dst.skipping_all_combats = *skipping_all_combats;
+    dst.skipping_combat = *skipping_combat;
+    dst.max_hand_size = *max_hand_size;
+    dst.spells_this_turn = *spells_this_turn;
+    dst.last_drawn = *last_drawn;
+    dst.damaged_this_turn = *damaged_this_turn;
+    dst.untapped_lands_at_turn_start = *untapped_lands_at_turn_start;
+    dst.graveyard_plays = *graveyard_plays;
+    dst.graveyard_removal = *graveyard_removal;
+    dst.damage_this_turn = *damage_this_turn;
+    dst.artifact_damage_this_turn = *artifact_damage_this_turn;
+    dst.team = *team;
+    dst.emperor = *emperor;
+    dst.entrant = *entrant;
+    dst.range = *range;
+    dst.in_range = *in_range;
+    dst.team_mulligan = *team_mulligan;
+    debug_assert!(*dst == *src);
 }
 
 /// `dst.clone_from(src)` for a list, at once when both are empty (most

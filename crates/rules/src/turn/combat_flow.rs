@@ -551,7 +551,13 @@ impl Game {
     }
 
     pub(crate) fn start_declare_attackers(&mut self) {
-        let any = self.in_play.iter().any(|&id| self.can_attack(id));
+        // `can_attack_player`'s first test, inline (issue 22): a permanent
+        // of a nonactive player, tapped or phased out costs no call
+        // (`can_attack` implies `may_attack_at_all`).
+        let any = self
+            .in_play
+            .iter()
+            .any(|&id| self.may_attack_at_all(id) && self.can_attack(id));
         if any {
             self.decision = Some(Decision {
                 player: self.active,
@@ -1044,9 +1050,18 @@ impl Game {
         let attackers: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
         // 606.7c: the defending team has one combined block, declared by
         // its primary player for both players' creatures.
+        // As in `block_options` (issue 22): a noncreature permanent (309.1,
+        // `can_block_pair`) and `can_block`'s first test (tapped, phased
+        // out, can't block this turn) are judged once per permanent, not
+        // with each attacker.
         let any = self.defending_side(def).any(|d| {
-            self.controlled_by(d)
-                .any(|b| attackers.iter().any(|&a| self.can_block(b, a)))
+            self.controlled_by(d).any(|b| {
+                let o = &self.objects[b.slot as usize];
+                !o.is_tapped()
+                    && o.this_turn & crate::state::object::this_turn::CANT_BLOCK == 0
+                    && self.chars(b).is_creature()
+                    && attackers.iter().any(|&a| self.can_block(b, a))
+            })
         });
         if any {
             self.decision = Some(Decision {

@@ -231,6 +231,14 @@ impl Game {
         self.settle();
         if self.sba_dirty {
             self.perform_state_based_effects();
+        } else {
+            // The rule that keeps `sba_dirty` true (`Event::may_cause_sba`):
+            // a clear flag means none applies (issue 22).
+            debug_assert!(
+                self.is_over() || self.state_based_effects().is_empty(),
+                "a state-based effect applies while sba_dirty is clear: {:?}",
+                self.state_based_effects()
+            );
         }
     }
 

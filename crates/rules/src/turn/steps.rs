@@ -253,60 +253,70 @@ impl Game {
             self.players[i].untapped_lands_at_turn_start = n as u16;
         }
         self.clear_activation_counts(fresh);
-        for o in &mut self.objects {
-            if fresh & (1 << o.controller.0) == 0 {
-                continue;
-            }
-            // A card in a library holds none of these marks: they are
-            // cleared as it enters the library (a new object, 217.1c) and
-            // nothing marks a library card (issue 22: the loop skips them).
-            if matches!(o.zone, Zone::Library(_)) {
-                debug_assert!(
-                    o.activated_this_turn == 0
-                        && o.activated_twice_this_turn == 0
-                        && !o.dealt_damage_this_turn
-                        && !o.targeted_this_turn
-                        && o.flags
-                            & (flags::ATTACKED_THIS_TURN
-                                | flags::DAMAGED_OPPONENT_THIS_TURN
-                                | flags::DRAWN_THIS_TURN)
-                            == 0,
-                    "a library card with a per-turn mark"
-                );
-                continue;
-            }
-            o.activated_this_turn = 0;
-            o.activated_twice_this_turn = 0;
-            // A permanent of the active player's (606.4b: of the whole
-            // active Two-Headed Giant team's), judged once.
-            let active_permanent = o.zone == Zone::InPlay
-                && (o.controller == active || (two_headed && teams[o.controller.index()] == team));
-            // "if it attacked during your last turn" (Goblin Rock Sled):
-            // the active player's turn begins, so their turn with an
-            // attack becomes their last turn.
-            if active_permanent {
-                use crate::state::object::marks;
-                let attacked = o.control_marks & marks::ATTACKED_OWN_TURN != 0;
-                o.control_marks &= !(marks::ATTACKED_OWN_TURN | marks::ATTACKED_LAST_TURN);
-                if attacked {
-                    o.control_marks |= marks::ATTACKED_LAST_TURN;
+        // Issue 22: the objects outside the libraries, by their zones'
+        // lists, not the whole arena (about two thirds of it is library
+        // cards, which hold none of these marks: they are cleared as a card
+        // enters a library, a new object, 217.1c, and nothing marks a
+        // library card; nor an object that ceased to exist, cleared as it
+        // left). Debug builds check the result against the whole arena's.
+        #[cfg(debug_assertions)]
+        let full: Vec<crate::state::object::Object> = {
+            let mut all = self.objects.clone();
+            for o in &mut all {
+                if fresh & (1 << o.controller.0) != 0 && !matches!(o.zone, Zone::Library(_)) {
+                    clear_turn_marks(o, active, two_headed, &teams, team);
                 }
             }
-            o.flags &= !(flags::ATTACKED_THIS_TURN
-                | flags::DAMAGED_OPPONENT_THIS_TURN
-                | flags::DRAWN_THIS_TURN);
-            o.dealt_damage_this_turn = false;
-            o.targeted_this_turn = false;
-            if active_permanent {
-                // "can't attack during its controller's next turn" (Wall
-                // of Dust): this is that turn.
-                if o.flags & flags::NO_ATTACK_NEXT_TURN != 0 {
-                    o.flags &= !flags::NO_ATTACK_NEXT_TURN;
-                    o.this_turn |= crate::state::object::this_turn::CANT_ATTACK;
-                }
-                // 606.4b: the whole active Two-Headed Giant team's.
-                o.flags &= !flags::SICK;
+            all
+        };
+        let objects = &mut self.objects;
+        let mut clear = |id: ObjId| {
+            let o = &mut objects[id.slot as usize];
+            if fresh & (1 << o.controller.0) != 0 {
+                clear_turn_marks(o, active, two_headed, &teams, team);
             }
+        };
+        for &id in &self.in_play {
+            clear(id);
+        }
+        for pl in &self.players {
+            for &id in pl.hand.iter().chain(&pl.graveyard) {
+                clear(id);
+            }
+        }
+        for item in &self.stack {
+            if let crate::StackKind::Spell { obj } = item.kind {
+                clear(obj);
+            }
+        }
+        for &id in self.removed.iter().chain(&self.ante) {
+            clear(id);
+        }
+        for p in &self.phased_out {
+            clear(p.id);
+        }
+        #[cfg(debug_assertions)]
+        {
+            for o in &self.objects {
+                if matches!(o.zone, Zone::Library(_)) {
+                    debug_assert!(
+                        o.activated_this_turn == 0
+                            && o.activated_twice_this_turn == 0
+                            && !o.dealt_damage_this_turn
+                            && !o.targeted_this_turn
+                            && o.flags
+                                & (flags::ATTACKED_THIS_TURN
+                                    | flags::DAMAGED_OPPONENT_THIS_TURN
+                                    | flags::DRAWN_THIS_TURN)
+                                == 0,
+                        "a library card with a per-turn mark"
+                    );
+                }
+            }
+            debug_assert!(
+                self.objects == full,
+                "the turn's marks cleared by zone lists differ from the whole arena's"
+            );
         }
         self.cleanup_again = false;
         self.creatures_died_this_turn = 0;
@@ -769,5 +779,49 @@ impl Game {
             self.status_changed();
         }
         self.combat.clear();
+    }
+}
+
+/// The start of a turn for one object outside the libraries (`begin_turn`):
+/// its "this turn" marks end; a permanent of the active player's (606.4b:
+/// of the whole active Two-Headed Giant team's) is no longer sick (212.3f).
+#[inline(always)]
+fn clear_turn_marks(
+    o: &mut crate::state::object::Object,
+    active: PlayerId,
+    two_headed: bool,
+    teams: &[Option<u8>],
+    team: Option<u8>,
+) {
+    o.activated_this_turn = 0;
+    o.activated_twice_this_turn = 0;
+    // A permanent of the active player's (606.4b: of the whole
+    // active Two-Headed Giant team's), judged once.
+    let active_permanent = o.zone == Zone::InPlay
+        && (o.controller == active || (two_headed && teams[o.controller.index()] == team));
+    // "if it attacked during your last turn" (Goblin Rock Sled):
+    // the active player's turn begins, so their turn with an
+    // attack becomes their last turn.
+    if active_permanent {
+        use crate::state::object::marks;
+        let attacked = o.control_marks & marks::ATTACKED_OWN_TURN != 0;
+        o.control_marks &= !(marks::ATTACKED_OWN_TURN | marks::ATTACKED_LAST_TURN);
+        if attacked {
+            o.control_marks |= marks::ATTACKED_LAST_TURN;
+        }
+    }
+    o.flags &=
+        !(flags::ATTACKED_THIS_TURN | flags::DAMAGED_OPPONENT_THIS_TURN | flags::DRAWN_THIS_TURN);
+    o.dealt_damage_this_turn = false;
+    o.targeted_this_turn = false;
+    if active_permanent {
+        // "can't attack during its controller's next turn" (Wall
+        // of Dust): this is that turn.
+        if o.flags & flags::NO_ATTACK_NEXT_TURN != 0 {
+            o.flags &= !flags::NO_ATTACK_NEXT_TURN;
+            o.this_turn |= crate::state::object::this_turn::CANT_ATTACK;
+        }
+        // 606.4b: the whole active Two-Headed Giant team's.
+        o.flags &= !flags::SICK;
     }
 }
