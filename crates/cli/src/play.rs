@@ -1411,6 +1411,9 @@ fn describe_decision(game: &Game, k: &DecisionKind) -> String {
         DecisionKind::ExileCost { remaining } => {
             format!("choose a card in your hand to remove from the game ({remaining} left, 409.1h)")
         }
+        DecisionKind::LibraryTopCost { remaining } => {
+            format!("choose a card in your hand to put on top of your library ({remaining} left, 409.1h)")
+        }
         DecisionKind::RevealCost { remaining } => {
             format!("choose a card in your hand to reveal ({remaining} left, 409.1h)")
         }

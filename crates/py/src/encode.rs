@@ -417,6 +417,7 @@ pub fn encode(view: &PlayerView, obs: &mut [f32], mask: &mut [u8]) -> usize {
             | DecisionKind::AssignCombatDamage { min, max, .. } => (*min, *max, 0),
             DecisionKind::ExileCost { remaining }
             | DecisionKind::RevealCost { remaining }
+            | DecisionKind::LibraryTopCost { remaining }
             | DecisionKind::TapCost { remaining }
             | DecisionKind::ReturnCost { remaining }
             | DecisionKind::DiscardCost { remaining }

@@ -115,6 +115,11 @@ pub struct Cost {
     /// matching cards in hand; 409.1h).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reveal_x: Option<ObjectFilter>,
+    /// "Put a card from your hand on top of your library" (Leashling,
+    /// Penance): how many cards of the hand, chosen one at a time as the
+    /// cost is paid (409.1h), each put on top of its owner's library.
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub hand_to_library_top: u8,
     /// "Tap an untapped creature you control" (Mercadian Masques): how many
     /// untapped permanents of the player's matching the filter.
     #[serde(default, skip_serializing_if = "Option::is_none")]

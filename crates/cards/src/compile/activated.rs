@@ -327,6 +327,7 @@ fn mana_cost_chooses(cost: &Cost) -> Option<&'static str> {
         || cost.exile_x
         || cost.reveal_x.is_some()
         || cost.remove_counters_all.is_some()
+        || cost.hand_to_library_top > 0
     {
         return Some("a mana ability whose cost chooses cards or an amount");
     }

@@ -668,6 +668,12 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
             p.eat_all("exile x");
             exile_cards(p, &mut c, 0).ok_or_else(|| err(p))?;
             c.exile_x = true;
+        } else if colon
+            && c.hand_to_library_top == 0
+            && p.eat_all("put a card from your hand on top of your library")
+        {
+            // Leashling, Penance, Hidden Retreat (409.1h).
+            c.hand_to_library_top = 1;
         } else if p.at_all("reveal x") && c.reveal_x.is_none() {
             // "Reveal X red cards from your hand" (Martyr of Ashes).
             p.eat_all("reveal x");

@@ -268,9 +268,12 @@ impl Game {
                             pl.artifact_damage_this_turn.saturating_add(ev.amount);
                     }
                     // "if Whirling Dervish dealt damage to an opponent this
-                    // turn": an opponent of the source's controller.
+                    // turn": an opponent of the source's controller. Only
+                    // the source still there: one that left (an ability
+                    // resolving after its source went to a library, Barbed
+                    // Wire) is a new object in its slot (217.1c).
                     let controller = self.objects[source.slot as usize].controller;
-                    if self.is_opponent(controller, p) {
+                    if self.obj(source).is_some() && self.is_opponent(controller, p) {
                         self.objects[source.slot as usize].flags |=
                             crate::state::object::flags::DAMAGED_OPPONENT_THIS_TURN;
                     }

@@ -63,6 +63,10 @@ pub enum DecisionKind {
     /// ("Reveal X red cards from your hand", the Martyrs; `remaining`
     /// including this one).
     RevealCost { remaining: u32 },
+    /// 409.1h: choose a card in your hand to put on top of your library as
+    /// part of a cost ("Put a card from your hand on top of your library",
+    /// Leashling; `remaining` including this one).
+    LibraryTopCost { remaining: u32 },
     /// 409.1h: choose an untapped permanent to tap as part of a cost
     /// (`remaining` including this one).
     TapCost { remaining: u32 },
@@ -255,6 +259,7 @@ impl DecisionKind {
             DecisionKind::AnnounceSplice => "announce splice",
             DecisionKind::SacrificeCost => "sacrifice as a cost",
             DecisionKind::RevealCost { .. } => "reveal as a cost",
+            DecisionKind::LibraryTopCost { .. } => "put on top of the library as a cost",
             DecisionKind::ExileCost { .. } => "remove from the game as a cost",
             DecisionKind::TapCost { .. } => "tap as a cost",
             DecisionKind::ReturnCost { .. } => "return to hand as a cost",

@@ -250,6 +250,7 @@ impl Game {
             | DecisionKind::AnnounceCost { .. }
             | DecisionKind::ExileCost { .. }
             | DecisionKind::RevealCost { .. }
+            | DecisionKind::LibraryTopCost { .. }
             | DecisionKind::TapCost { .. }
             | DecisionKind::ReturnCost { .. }
             | DecisionKind::RemovedCardCost

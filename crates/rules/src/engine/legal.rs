@@ -164,6 +164,11 @@ impl Game {
                 }
                 out.push(Action::CancelPlay);
             }
+            // 409.1h: any card in the hand (Leashling).
+            DecisionKind::LibraryTopCost { .. } => {
+                out.extend(self.player(p).hand.iter().map(|&o| Action::ChooseObject(o)));
+                out.push(Action::CancelPlay);
+            }
             // 409.1h: a card in the hand matching "Reveal X red cards from
             // your hand", not yet revealed for it (the Martyrs).
             DecisionKind::RevealCost { .. } => {

@@ -381,6 +381,11 @@ impl Game {
                 if act.cost.discard_last_drawn && self.last_drawn_in_hand(p).is_none() {
                     continue;
                 }
+                // "Put a card from your hand on top of your library": a
+                // card in hand (Leashling).
+                if self.player(p).hand.len() < usize::from(act.cost.hand_to_library_top) {
+                    continue;
+                }
                 if let (true, Some((f, n))) = (act.cost.tap, &act.cost.tap_untapped) {
                     let others = self
                         .controlled_by(p)

@@ -597,6 +597,18 @@ impl Game {
                     self.flow = Flow::Casting;
                     return;
                 }
+                // 409.1h: "Put a card from your hand on top of your
+                // library" (Leashling).
+                if cost.hand_to_library_top > cc.topped {
+                    self.decision = Some(Decision {
+                        player: c.player,
+                        kind: DecisionKind::LibraryTopCost {
+                            remaining: u32::from(cost.hand_to_library_top - cc.topped),
+                        },
+                    });
+                    self.flow = Flow::Casting;
+                    return;
+                }
                 // 409.1h: "Reveal X red cards from your hand" (the Martyrs).
                 let x = cc.x.unwrap_or(0);
                 if cost.reveal_x.is_some() && (cc.revealed.len() as u32) < x {
@@ -1425,6 +1437,12 @@ impl Game {
                     self.discard(o);
                     if let Some(c) = self.casting.as_mut() {
                         c.discarded += 1;
+                    }
+                } else if cost.hand_to_library_top > c.topped {
+                    let owner = self.objects[o.slot as usize].owner;
+                    self.move_to_pos(o, Zone::Library(owner), MoveReason::Effect, false);
+                    if let Some(c) = self.casting.as_mut() {
+                        c.topped += 1;
                     }
                 } else if cost.reveal_x.is_some() && (c.revealed.len() as u32) < c.x.unwrap_or(0) {
                     // 409.1h: the card is revealed (seen by every player).

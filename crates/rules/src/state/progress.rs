@@ -132,6 +132,10 @@ pub(crate) struct Casting {
     /// hand" cost so far (409.1h; the Martyrs).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub revealed: Vec<ObjId>,
+    /// Cards of the hand put on top of the library for the cost so far
+    /// (409.1h; Leashling).
+    #[serde(default)]
+    pub topped: u8,
     pub tapped: u8,
     /// 409.1b: how many of the spell's optional costs (kickers, then
     /// buyback) have been announced or declined.
@@ -230,6 +234,7 @@ impl Casting {
             masked: false,
             exiled: 0,
             revealed: Vec::new(),
+            topped: 0,
             tapped: 0,
             announced: 0,
             optional: 0,
