@@ -253,70 +253,32 @@ impl Game {
             self.players[i].untapped_lands_at_turn_start = n as u16;
         }
         self.clear_activation_counts(fresh);
-        // Issue 22: the objects outside the libraries, by their zones'
-        // lists, not the whole arena (about two thirds of it is library
-        // cards, which hold none of these marks: they are cleared as a card
-        // enters a library, a new object, 217.1c, and nothing marks a
-        // library card; nor an object that ceased to exist, cleared as it
-        // left). Debug builds check the result against the whole arena's.
-        #[cfg(debug_assertions)]
-        let full: Vec<crate::state::object::Object> = {
-            let mut all = self.objects.clone();
-            for o in &mut all {
-                if fresh & (1 << o.controller.0) != 0 && !matches!(o.zone, Zone::Library(_)) {
-                    clear_turn_marks(o, active, two_headed, &teams, team);
-                }
+        for o in &mut self.objects {
+            if fresh & (1 << o.controller.0) == 0 {
+                continue;
             }
-            all
-        };
-        let objects = &mut self.objects;
-        let mut clear = |id: ObjId| {
-            let o = &mut objects[id.slot as usize];
-            if fresh & (1 << o.controller.0) != 0 {
-                clear_turn_marks(o, active, two_headed, &teams, team);
+            // A card in a library holds none of these marks: they are
+            // cleared as it enters the library (a new object, 217.1c) and
+            // nothing marks a library card (issue 22: the loop skips them).
+            // (An object that ceased to exist may: the source of damage
+            // dealt to an opponent is marked in whatever zone it is, so
+            // the loop can't go by the zones' lists alone.)
+            if matches!(o.zone, Zone::Library(_)) {
+                debug_assert!(
+                    o.activated_this_turn == 0
+                        && o.activated_twice_this_turn == 0
+                        && !o.dealt_damage_this_turn
+                        && !o.targeted_this_turn
+                        && o.flags
+                            & (flags::ATTACKED_THIS_TURN
+                                | flags::DAMAGED_OPPONENT_THIS_TURN
+                                | flags::DRAWN_THIS_TURN)
+                            == 0,
+                    "a library card with a per-turn mark"
+                );
+                continue;
             }
-        };
-        for &id in &self.in_play {
-            clear(id);
-        }
-        for pl in &self.players {
-            for &id in pl.hand.iter().chain(&pl.graveyard) {
-                clear(id);
-            }
-        }
-        for item in &self.stack {
-            if let crate::StackKind::Spell { obj } = item.kind {
-                clear(obj);
-            }
-        }
-        for &id in self.removed.iter().chain(&self.ante) {
-            clear(id);
-        }
-        for p in &self.phased_out {
-            clear(p.id);
-        }
-        #[cfg(debug_assertions)]
-        {
-            for o in &self.objects {
-                if matches!(o.zone, Zone::Library(_)) {
-                    debug_assert!(
-                        o.activated_this_turn == 0
-                            && o.activated_twice_this_turn == 0
-                            && !o.dealt_damage_this_turn
-                            && !o.targeted_this_turn
-                            && o.flags
-                                & (flags::ATTACKED_THIS_TURN
-                                    | flags::DAMAGED_OPPONENT_THIS_TURN
-                                    | flags::DRAWN_THIS_TURN)
-                                == 0,
-                        "a library card with a per-turn mark"
-                    );
-                }
-            }
-            debug_assert!(
-                self.objects == full,
-                "the turn's marks cleared by zone lists differ from the whole arena's"
-            );
+            clear_turn_marks(o, active, two_headed, &teams, team);
         }
         self.cleanup_again = false;
         self.creatures_died_this_turn = 0;
