@@ -2,12 +2,14 @@
 //! emitted, held until a player would receive priority, then put on the
 //! stack in APNAP order, each player ordering their own.
 
-use crate::state::progress::{Flow, Playing};
 use crate::state::stack::PendingTrigger;
 use crate::state::stack::TriggerContext;
-use crate::{Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Target, Zone};
+use crate::{Event, Game, MoveReason, ObjId, PlayerId, Target, Zone};
 use tolaria_cards::{Ability, AbilityRef, CardId, Trigger, Whose};
 
+pub(crate) use super::combat_triggers::{
+    creature_becomes_blocked_triggers, creatures_attack_you_triggers, creatures_block_triggers,
+};
 pub(crate) use super::mana_triggers::{
     land_tapped_for_mana, produced_type_matters, triggered_mana_abilities,
 };
@@ -956,75 +958,6 @@ fn check_step_triggers(game: &mut Game, step: tolaria_cards::Step, permanents: u
     }
 }
 
-/// "Whenever one or more creatures attack you" (Orim's Prayer): once per
-/// declaration of attackers, for each permanent whose controller is
-/// attacked (606.7a: a defending team's players are each attacked).
-pub(crate) fn creatures_attack_you_triggers(game: &mut Game) {
-    let permanents = if game.may_have_triggers() && !game.combat.attackers.is_empty() {
-        game.in_play.len()
-    } else {
-        0
-    };
-    for i in 0..permanents {
-        let src = game.in_play[i];
-        scan(game, src, |t, game, src| {
-            if !matches!(t, Trigger::CreaturesAttackYou) {
-                return None;
-            }
-            let you = game.objects[src.slot as usize].controller;
-            game.combat
-                .attackers
-                .iter()
-                .any(|a| {
-                    game.defender_of(a.obj)
-                        .is_some_and(|d| game.defending_side(d).any(|q| q == you))
-                })
-                .then(TriggerContext::default)
-        });
-    }
-}
-
-/// "Whenever one or more creatures block": once per declaration of blockers.
-pub(crate) fn creatures_block_triggers(game: &mut Game) {
-    let permanents = if game.may_have_triggers() {
-        game.in_play.len()
-    } else {
-        0
-    };
-    for i in 0..permanents {
-        let src = game.in_play[i];
-        scan(game, src, |t, _, _| {
-            matches!(t, Trigger::CreaturesBlock).then(TriggerContext::default)
-        });
-    }
-}
-
-/// 309.4, 410.9c: "Whenever a [filter] becomes blocked" (Berserk
-/// Murlodont, Spined Sliver): the abilities of every permanent, as
-/// attacker `a` becomes blocked; "it" is that attacker.
-pub(crate) fn creature_becomes_blocked_triggers(game: &mut Game, a: ObjId) {
-    let permanents = if game.may_have_triggers() {
-        game.in_play.len()
-    } else {
-        0
-    };
-    for i in 0..permanents {
-        let src = game.in_play[i];
-        scan(game, src, |t, game, src| match t {
-            Trigger::CreatureBecomesBlocked(f) => {
-                let you = game.objects[src.slot as usize].controller;
-                crate::continuous::filter::matches(game, f, a, Some(src), you).then_some(
-                    TriggerContext {
-                        object: Some(a),
-                        ..Default::default()
-                    },
-                )
-            }
-            _ => None,
-        });
-    }
-}
-
 /// 404.3: whether an intervening "if" condition holds for the ability of
 /// `src`, whose trigger event is `ctx`.
 pub(crate) fn condition_holds(
@@ -1364,84 +1297,6 @@ pub(super) fn scan_abilities(
                 });
             }
         }
-    }
-}
-
-impl Game {
-    /// 410.2–410.3: put pending triggers on the stack, active player's first.
-    /// Returns false if a decision is now pending.
-    pub(crate) fn put_pending_triggers(&mut self, then: PlayerId) -> bool {
-        while !self.pending_triggers.is_empty() {
-            let order: Vec<PlayerId> = self.apnap_from(self.active).collect();
-            let Some(&p) = order
-                .iter()
-                .find(|&&p| self.pending_triggers.iter().any(|t| t.controller == p))
-            else {
-                // Triggers of players who left the game vanish.
-                self.pending_triggers.clear();
-                break;
-            };
-            // 606.6f: a Two-Headed Giant team puts all the triggered
-            // abilities either of its players controls on the stack in the
-            // order the team chooses (its primary player decides, 606.6e).
-            let p = self.turn_taker(p);
-            let mine = self
-                .pending_triggers
-                .iter()
-                .filter(|t| self.same_side(p, t.controller))
-                .count();
-            if mine > 1 {
-                self.decision = Some(Decision {
-                    player: p,
-                    kind: DecisionKind::OrderTriggers,
-                });
-                self.flow = Flow::OrderingTriggers { then };
-                return false;
-            }
-            self.put_trigger_on_stack(p, 0);
-            if self.decision.is_some() {
-                // Choosing targets.
-                if let Some(c) = self.casting.as_mut() {
-                    c.then = then;
-                }
-                return false;
-            }
-        }
-        true
-    }
-
-    /// Puts the `i`-th of `p`'s pending triggers on the stack (410.4;
-    /// 606.6f: of `p`'s team), its controller choosing its targets.
-    pub(crate) fn put_trigger_on_stack(&mut self, p: PlayerId, i: usize) {
-        let Some(pos) = self
-            .pending_triggers
-            .iter()
-            .enumerate()
-            .filter(|(_, t)| self.same_side(p, t.controller))
-            .nth(i)
-            .map(|(k, _)| k)
-        else {
-            return;
-        };
-        let t = self.pending_triggers.remove(pos);
-        let then = match self.flow {
-            Flow::OrderingTriggers { then } => then,
-            Flow::Priority(q) => q,
-            _ => self.active,
-        };
-        self.begin_trigger(t.controller, t, then);
-        if self.decision.is_none() && self.casting.is_none() {
-            self.flow = Flow::Priority(then);
-        }
-    }
-
-    fn begin_trigger(&mut self, p: PlayerId, t: PendingTrigger, then: PlayerId) {
-        self.casting = Some(Box::new(crate::state::progress::Casting::new(
-            p,
-            Playing::Trigger(t),
-            then,
-        )));
-        self.continue_casting();
     }
 }
 
