@@ -52,6 +52,7 @@ mod spell_clauses;
 mod statics;
 mod subtypes;
 mod targets;
+mod trigger_conditions;
 mod triggers;
 mod upkeep;
 mod verbs;

@@ -444,7 +444,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             // "Then if an opponent has more life than you, return Pulse
             // of the Fields to its owner's hand."
             cx.is_spell
-                .then(|| attempt(p, cx, super::triggers::exceeds_condition))
+                .then(|| attempt(p, cx, super::trigger_conditions::exceeds_condition))
                 .flatten()
         });
         if let Some(condition) = condition {

@@ -867,7 +867,7 @@ pub(super) fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
     if p.at_all("the player who") {
         let i = p.i;
         p.eat_all("the player who");
-        if let Some(q) = super::triggers::player_quantity(p, "the most") {
+        if let Some(q) = super::trigger_conditions::player_quantity(p, "the most") {
             return Some(PlayerRef::Most(q));
         }
         p.i = i;
