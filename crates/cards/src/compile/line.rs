@@ -222,7 +222,7 @@ fn compile_line_inner(
     // played now (`StaticAbility::FlashForMore`).
     if p.at_all("you may play cardname as though it had flash if you pay") {
         p.eat_all("you may play cardname as though it had flash if you pay");
-        let n = super::statics::generic_mana(&mut p)
+        let n = super::statics_clauses::generic_mana(&mut p)
             .and_then(|n| u8::try_from(n).ok())
             .filter(|&n| n > 0);
         if n.is_none() || !p.eat_all("more to play it .") || !p.at_end() || spell.as_though_flash {
@@ -316,7 +316,7 @@ fn compile_line_inner(
     // 409.1f: "This spell costs {1} more to play for each target beyond
     // the first." (Fireball; 402.8c: it functions on the stack.)
     if is_spell && p.eat_all("this spell costs") {
-        let generic = super::statics::generic_mana(&mut p)
+        let generic = super::statics_clauses::generic_mana(&mut p)
             .filter(|_| p.eat_all("more to play for each target beyond the first"))
             .filter(|_| p.eat_end() && p.at_end())
             .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;

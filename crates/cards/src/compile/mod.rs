@@ -51,6 +51,7 @@ mod rules_statics;
 mod spell;
 mod spell_clauses;
 mod statics;
+mod statics_clauses;
 mod subtypes;
 mod targets;
 mod trigger_conditions;

@@ -261,7 +261,7 @@ pub(super) fn pump(
             && e.set_land_type.is_none()
             && (0..2).any(|k| {
                 (k == 0 || matches!(p.peek_at(1), "a" | "an"))
-                    && super::statics::basic_land_noun(p.peek_at(1 + k)).is_some()
+                    && super::statics_clauses::basic_land_noun(p.peek_at(1 + k)).is_some()
                     && matches!(p.peek_at(2 + k), "until" | "." | "" | "or")
             })
         {
@@ -271,11 +271,11 @@ pub(super) fn pump(
             // resolves).
             p.bump();
             p.eat_any(&["a", "an"]);
-            e.set_land_type = super::statics::basic_land_noun(p.bump());
+            e.set_land_type = super::statics_clauses::basic_land_noun(p.bump());
             if p.at("or") && matches!(p.peek_at(1), "a" | "an") {
                 p.bump();
                 p.bump();
-                either_land = Some(super::statics::basic_land_noun(p.bump())?);
+                either_land = Some(super::statics_clauses::basic_land_noun(p.bump())?);
             }
         } else if p.at_any_of(&["gain", "gains"])
             && p.peek_at(1) == "vanishing"

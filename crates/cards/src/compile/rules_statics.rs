@@ -3,7 +3,7 @@
 //! costs to attack, spells that can't be countered, untap and block limits.
 //! Split from `statics.rs`, which tries them first.
 
-use super::statics::generic_mana;
+use super::statics_clauses::generic_mana;
 use super::*;
 use crate::{Affected, ColorSet, ObjectFilter, StaticAbility, Whose};
 

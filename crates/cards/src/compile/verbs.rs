@@ -851,8 +851,8 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
         && !(cx.type_chosen.is_some() && p.at_all_from(1, "that type"))
         && color_adjective(p.peek_at(1)).is_none()
         && p.peek_at(1) != "colorless"
-        && super::statics::basic_land_noun(p.peek_at(1)).is_none()
-        && super::statics::basic_land_noun(p.peek_at(2)).is_none()
+        && super::statics_clauses::basic_land_noun(p.peek_at(1)).is_none()
+        && super::statics_clauses::basic_land_noun(p.peek_at(2)).is_none()
         && !p.at_all_from(1, "an artifact in addition")
     {
         p.bump();
