@@ -13,6 +13,7 @@ pub(crate) mod mana_ability_cost;
 pub(crate) mod mana_choice_cost;
 pub(crate) mod mana_restricted;
 pub(crate) mod mana_split;
+pub(crate) mod opponent_choice;
 pub mod play;
 pub(crate) mod play_costs;
 pub(crate) mod play_modes;
