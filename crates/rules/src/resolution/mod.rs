@@ -21,6 +21,7 @@ pub(crate) mod graveyard_triggers;
 pub(crate) mod hand_cards;
 pub(crate) mod lasting;
 pub mod library;
+pub(crate) mod library_search;
 pub(crate) mod look_at_top;
 pub(crate) mod mana_triggers;
 pub(crate) mod naming;
