@@ -1015,41 +1015,13 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         // "if you have four or more creature cards in your graveyard,"
         // (Pit Keeper, Oversold Cemetery).
         p.eat_all("if you have");
-        let n = match amount(p) {
-            Some(Amount::Fixed(n)) if n > 0 => n as u32,
-            _ => return Err(no_rule(p)),
-        };
-        p.eat_all("or more");
-        let filter = match filter(p) {
-            Some((f, Noun::Card)) => f,
-            _ => return Err(no_rule(p)),
-        };
-        if !p.eat_all("in your graveyard ,") {
-            return Err(no_rule(p));
-        }
-        condition = Some(crate::Condition::YourGraveyardHas {
-            filter,
-            at_least: n,
-        });
+        condition =
+            Some(graveyard_has_condition(p, "in your graveyard ,").ok_or_else(|| no_rule(p))?);
     } else if p.at("if") && p.peek_at(2) == "or" && p.peek_at(3) == "more" {
         // "if twenty or more creature cards are in your graveyard" (Mortal Combat).
         p.bump();
-        let n = match amount(p) {
-            Some(Amount::Fixed(n)) if n > 0 => n as u32,
-            _ => return Err(no_rule(p)),
-        };
-        p.eat_all("or more");
-        let filter = match filter(p) {
-            Some((f, Noun::Card)) => f,
-            _ => return Err(no_rule(p)),
-        };
-        if !p.eat_all("are in your graveyard ,") {
-            return Err(no_rule(p));
-        }
-        condition = Some(crate::Condition::YourGraveyardHas {
-            filter,
-            at_least: n,
-        });
+        condition =
+            Some(graveyard_has_condition(p, "are in your graveyard ,").ok_or_else(|| no_rule(p))?);
     }
     // "You may pay {1}. If you do, …" is a choice inside the effect, not an
     // optional ability.
@@ -1325,4 +1297,20 @@ fn state_condition_trigger(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     }
     cx.state_condition = Some(c);
     Some(vec![Trigger::State(crate::StateTrigger::Condition)])
+}
+
+/// 404.3: "N or more [filter] cards" followed by `tail` ("in your graveyard
+/// ,", "are in your graveyard ,"): the intervening-if condition on the
+/// controller's graveyard (Pit Keeper, Mortal Combat).
+fn graveyard_has_condition(p: &mut P, tail: &str) -> Option<crate::Condition> {
+    let at_least = match amount(p)? {
+        Amount::Fixed(n) if n > 0 => n as u32,
+        _ => return None,
+    };
+    p.eat_all("or more");
+    let (filter, Noun::Card) = filter(p)? else {
+        return None;
+    };
+    p.eat_all(tail).then_some(())?;
+    Some(crate::Condition::YourGraveyardHas { filter, at_least })
 }

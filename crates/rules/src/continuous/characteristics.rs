@@ -336,14 +336,7 @@ impl Characteristics {
     /// (its colours, types and subtypes, and the qualities monocolored,
     /// multicolored, snow and legendary creature)?
     pub fn protected_from_object(&self, src: &Characteristics) -> bool {
-        self.protected_from(src.colors, src.types, &src.subtypes)
-            || (self.protection_qualities != 0
-                && tolaria_cards::protection_quality_stops(
-                    self.protection_qualities,
-                    src.colors,
-                    src.types,
-                    src.supertypes,
-                ))
+        self.protected_from_with(src.colors, src.types, &src.subtypes, || src.supertypes)
     }
     /// 502.7: [`Characteristics::protected_from_object`] for a source
     /// known by its `SourceInfo` (its supertypes read only when a quality
@@ -353,13 +346,26 @@ impl Characteristics {
         game: &crate::Game,
         src: &crate::continuous::source::SourceInfo,
     ) -> bool {
-        self.protected_from(src.colors, src.types, &src.subtypes)
+        self.protected_from_with(src.colors, src.types, &src.subtypes, || {
+            src.supertypes(game)
+        })
+    }
+    /// 502.7: colours, types and subtypes, then the qualities (the
+    /// supertypes asked for only when one of them needs them).
+    fn protected_from_with(
+        &self,
+        colors: ColorSet,
+        types: TypeSet,
+        subtypes: &SubtypeSet,
+        supertypes: impl FnOnce() -> tolaria_cards::SupertypeSet,
+    ) -> bool {
+        self.protected_from(colors, types, subtypes)
             || (self.protection_qualities != 0
                 && tolaria_cards::protection_quality_stops(
                     self.protection_qualities,
-                    src.colors,
-                    src.types,
-                    src.supertypes(game),
+                    colors,
+                    types,
+                    supertypes(),
                 ))
     }
 }
