@@ -12,7 +12,6 @@ use crate::{Amount, ControllerFilter, ObjectFilter, ObjectRef, PlayerRef};
 /// more creatures in play,", "if you have 10 or less life,", "if that
 /// player has five or more cards in hand,", "if CARDNAME is tapped,".
 pub(super) fn intervening_if(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
-    use crate::Condition;
     p.eat("if").then_some(())?;
     if let Some(c) = attempt(p, cx, trigger_condition) {
         return Some(c);
@@ -24,17 +23,25 @@ pub(super) fn intervening_if(p: &mut P, cx: &mut Cx) -> Option<crate::Condition>
     // black permanent". Those that need the resolution (a card put into
     // play "if you do", an object's colour "if it's red") are not.
     let c = super::amounts::condition(p, cx)?;
-    if matches!(
+    if needs_resolution(&c) {
+        return None;
+    }
+    p.eat(",").then_some(c)
+}
+
+/// 404.3: a condition only a resolution can judge (a card put into play
+/// "if you do", an object's colour "if it's red"), so not one an ability
+/// can be triggered by or checked against as it triggers.
+pub(super) fn needs_resolution(c: &crate::Condition) -> bool {
+    use crate::Condition;
+    matches!(
         c,
         Condition::PutFromHand
             | Condition::YouDid
             | Condition::TargetSharesNameWithPaid
             | Condition::ObjectIs { .. }
             | Condition::WasSupertype { .. }
-    ) {
-        return None;
-    }
-    p.eat(",").then_some(c)
+    )
 }
 
 /// The conditions only intervening "if" clauses use (404.3).

@@ -1283,15 +1283,10 @@ fn state_condition_trigger(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     use crate::Condition;
     p.eat("when").then_some(())?;
     let c = super::amounts::condition(p, cx)?;
-    if matches!(
-        c,
-        Condition::PutFromHand
-            | Condition::YouDid
-            | Condition::TargetSharesNameWithPaid
-            | Condition::ObjectIs { .. }
-            | Condition::WasSupertype { .. }
-            | Condition::SpellsPlayedThisTurn { .. }
-    ) || !p.at(",")
+    // A count of this turn's spells changes with no state to watch.
+    if super::trigger_conditions::needs_resolution(&c)
+        || matches!(c, Condition::SpellsPlayedThisTurn { .. })
+        || !p.at(",")
     {
         return None;
     }

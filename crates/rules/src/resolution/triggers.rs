@@ -497,40 +497,18 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         Event::ZoneChange {
             new,
             card,
-            from: Zone::Graveyard(g),
-            to: Zone::Hand(h),
+            from: from @ (Zone::Graveyard(_) | Zone::Library(_)),
+            to: to @ (Zone::Hand(_) | Zone::Graveyard(_)),
             ..
-        } if g == h => {
+        } if own_zone_move_trigger(*from, *to).is_some() => {
             // "When [this] is put into your hand from your graveyard"
-            // (Golgari Brownscale): the card in the hand triggers.
-            let (new, card, owner) = (*new, *card, *h);
-            trigger_printed(
-                game,
-                owner,
-                new,
-                card,
-                &Trigger::PutIntoHandFromGraveyard,
-                TriggerContext::default(),
-            );
-        }
-        Event::ZoneChange {
-            new,
-            card,
-            from: Zone::Library(l),
-            to: Zone::Graveyard(g),
-            ..
-        } if g == l => {
-            // "When [this] is put into your graveyard from your library"
-            // (Gaea's Blessing): the card in the graveyard triggers.
-            let (new, card, owner) = (*new, *card, *g);
-            trigger_printed(
-                game,
-                owner,
-                new,
-                card,
-                &Trigger::PutIntoGraveyardFromLibrary,
-                TriggerContext::default(),
-            );
+            // (Golgari Brownscale), "… into your graveyard from your
+            // library" (Gaea's Blessing): the card in its new zone, its
+            // owner's, triggers.
+            let (new, card) = (*new, *card);
+            if let Some((owner, trigger)) = own_zone_move_trigger(*from, *to) {
+                trigger_printed(game, owner, new, card, &trigger, TriggerContext::default());
+            }
         }
         Event::ZoneChange {
             from: Zone::Hand(p),
@@ -1445,4 +1423,18 @@ fn take_watching(list: &mut Vec<(ObjId, PendingTrigger)>, old: ObjId) -> Vec<Pen
         .partition(|(o, _)| *o == old);
     *list = later;
     now.into_iter().map(|(_, t)| t).collect()
+}
+
+/// The printed trigger of a card moved between two of its owner's zones
+/// that its new zone watches: graveyard to hand, library to graveyard.
+fn own_zone_move_trigger(from: Zone, to: Zone) -> Option<(PlayerId, Trigger)> {
+    match (from, to) {
+        (Zone::Graveyard(g), Zone::Hand(h)) if g == h => {
+            Some((h, Trigger::PutIntoHandFromGraveyard))
+        }
+        (Zone::Library(l), Zone::Graveyard(g)) if g == l => {
+            Some((g, Trigger::PutIntoGraveyardFromLibrary))
+        }
+        _ => None,
+    }
 }
