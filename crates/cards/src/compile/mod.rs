@@ -26,6 +26,7 @@
 mod activated;
 mod amounts;
 mod aura_moves;
+mod coin_flips;
 mod combat_history;
 mod conditional;
 mod costs;
