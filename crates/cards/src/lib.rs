@@ -11,6 +11,7 @@ pub mod db;
 pub mod deck;
 pub mod keyword;
 pub mod mana;
+pub mod printed_symbols;
 pub mod subtype;
 pub mod text_change;
 pub mod turn;

@@ -8,6 +8,7 @@
 use serde_json::Value;
 use std::process::ExitCode;
 use tolaria_cards::data::{RawCard, RawCardFile, RawFace, RawRuling};
+use tolaria_cards::printed_symbols;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
@@ -78,7 +79,9 @@ fn run(input: &str, output: &str) -> Result<usize, String> {
                 toughness: s(f, "toughness"),
                 text: s(f, "text").unwrap_or_default(),
                 printed_type: printed.and_then(|p| s(p, "originalType")),
-                printed_text: printed.and_then(|p| s(p, "originalText")),
+                printed_text: printed
+                    .and_then(|p| s(p, "originalText"))
+                    .map(|t| printed_symbols::decode(&t)),
                 keywords: list(f, "keywords"),
             });
         }
