@@ -16,8 +16,15 @@ fn printed_activation_costs_are_in_braces() {
         "{printed:?}"
     );
     let tetsuo = db().by_name("Tetsuo Umezawa").expect("card");
-    let printed = tetsuo.front().printed_text.as_deref().expect("printed text");
-    assert!(printed.starts_with("{R}{B}{B}{U}{T}: Destroy"), "{printed:?}");
+    let printed = tetsuo
+        .front()
+        .printed_text
+        .as_deref()
+        .expect("printed text");
+    assert!(
+        printed.starts_with("{R}{B}{B}{U}{T}: Destroy"),
+        "{printed:?}"
+    );
 }
 
 /// No shipped printed text still carries the encoding: decoding it again

@@ -8,6 +8,7 @@ mod cardtext;
 mod decks;
 mod exercise;
 mod fuzz;
+mod parallel;
 mod play;
 mod play_mp;
 mod replay;

@@ -6,10 +6,10 @@
 use crate::args::Args;
 use crate::decks::{self, LoadedDeck};
 use crate::replay::Recorder;
-use crate::{CliError, CliResult};
-use std::io::{IsTerminal, Write};
+use crate::{parallel, CliError, CliResult};
+use std::io::IsTerminal;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 use tolaria_ai::agent_by_name;
 use tolaria_rules::{Action, Game, GameResult, PlayerId};
@@ -217,32 +217,7 @@ pub fn run_games_counted(
     caps: Caps,
     done: &AtomicU64,
 ) -> Vec<Outcome> {
-    let threads = threads.clamp(1, n.max(1) as usize);
-    let one = |i| {
-        let o = play_game(entries, seed, i, caps);
-        done.fetch_add(1, Ordering::Relaxed);
-        o
-    };
-    if threads == 1 {
-        return (0..n).map(one).collect();
-    }
-    let mut out = vec![Outcome::default(); n as usize];
-    let chunk = n.div_ceil(threads as u64);
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads as u64)
-            .map(|t| {
-                let lo = (t * chunk).min(n);
-                let hi = ((t + 1) * chunk).min(n);
-                s.spawn(move || (lo..hi).map(|i| (i, one(i))).collect::<Vec<_>>())
-            })
-            .collect();
-        for h in handles {
-            for (i, o) in h.join().expect("a simulation thread panicked") {
-                out[i as usize] = o;
-            }
-        }
-    });
-    out
+    parallel::run_indexed(n, threads, done, |i| play_game(entries, seed, i, caps))
 }
 
 /// Runs the games, drawing a progress bar on stderr while they run if
@@ -256,46 +231,9 @@ fn run_with_progress(
     show: bool,
 ) -> Vec<Outcome> {
     let done = AtomicU64::new(0);
-    std::thread::scope(|s| {
-        let worker = s.spawn(|| run_games_counted(entries, seed, n, threads, caps, &done));
-        if show {
-            let start = Instant::now();
-            let mut err = std::io::stderr();
-            while !worker.is_finished() {
-                let d = done.load(Ordering::Relaxed);
-                let _ = write!(
-                    err,
-                    "\r{}",
-                    progress_line(d, n, start.elapsed().as_secs_f64())
-                );
-                let _ = err.flush();
-                std::thread::sleep(std::time::Duration::from_millis(100));
-            }
-            // Clear the bar's line.
-            let _ = write!(err, "\r{:width$}\r", "", width = 79);
-            let _ = err.flush();
-        }
-        worker.join().expect("the simulation panicked")
+    parallel::with_progress(n, show, &done, || {
+        run_games_counted(entries, seed, n, threads, caps, &done)
     })
-}
-
-/// `[#########...........]  450/1000 games  45%  12.3 games/s  ETA 44s`
-pub fn progress_line(done: u64, n: u64, secs: f64) -> String {
-    const WIDTH: u64 = 30;
-    let filled = (done * WIDTH).checked_div(n).unwrap_or(WIDTH);
-    let rate = done as f64 / secs.max(1e-9);
-    let eta = if done == 0 {
-        "?".to_string()
-    } else {
-        format!("{:.0}s", (n - done.min(n)) as f64 / rate)
-    };
-    format!(
-        "[{}{}] {done:>w$}/{n} games {:>3}%  {rate:.1} games/s  ETA {eta}",
-        "#".repeat(filled as usize),
-        ".".repeat((WIDTH - filled) as usize),
-        (done * 100).checked_div(n).unwrap_or(100),
-        w = n.to_string().len(),
-    )
 }
 
 pub fn default_threads() -> usize {
@@ -559,20 +497,5 @@ impl Summary {
         s.avg_turns = s.total_turns as f64 / n;
         s.avg_actions = s.total_actions as f64 / n;
         s
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn progress_line_shows_games_done_and_rate() {
-        let l = super::progress_line(450, 1000, 10.0);
-        assert!(l.starts_with("[#############................."), "{l}");
-        assert!(
-            l.contains(" 450/1000 games  45%  45.0 games/s  ETA 12s"),
-            "{l}"
-        );
-        let l = super::progress_line(0, 0, 0.0);
-        assert!(l.contains("0/0 games 100%"), "{l}");
     }
 }

@@ -4,13 +4,14 @@
 //! `sim` does, so the results are the same for any thread count.
 
 use crate::args::Args;
+use crate::parallel;
 use crate::replay::Recorder;
 use crate::seats::{self, PlayerSpec, TableSpec};
-use crate::sim::{default_threads, mix, play_out, progress_line, Caps, MAX_GAMES, MAX_THREADS};
+use crate::sim::{default_threads, mix, play_out, Caps, MAX_GAMES, MAX_THREADS};
 use crate::{CliError, CliResult};
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 use tolaria_ai::agent_by_name;
 use tolaria_rules::{Action, Game, GameResult};
@@ -82,32 +83,9 @@ fn run_games(
     caps: Caps,
     done: &AtomicU64,
 ) -> Vec<MpOutcome> {
-    let threads = threads.clamp(1, n.max(1) as usize);
-    let one = |i| {
-        let o = play_game_with(table, players, seed, i, caps, |_, _| {});
-        done.fetch_add(1, Ordering::Relaxed);
-        o
-    };
-    if threads == 1 {
-        return (0..n).map(one).collect();
-    }
-    let mut out = vec![MpOutcome::default(); n as usize];
-    let chunk = n.div_ceil(threads as u64);
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads as u64)
-            .map(|t| {
-                let lo = (t * chunk).min(n);
-                let hi = ((t + 1) * chunk).min(n);
-                s.spawn(move || (lo..hi).map(|i| (i, one(i))).collect::<Vec<_>>())
-            })
-            .collect();
-        for h in handles {
-            for (i, o) in h.join().expect("a simulation thread panicked") {
-                out[i as usize] = o;
-            }
-        }
-    });
-    out
+    parallel::run_indexed(n, threads, done, |i| {
+        play_game_with(table, players, seed, i, caps, |_, _| {})
+    })
 }
 
 /// Plays game `i` again, recording it, and saves it.
@@ -261,24 +239,8 @@ pub fn main(args: &Args, table: TableSpec) -> CliResult {
     let start = Instant::now();
     let show = std::io::stderr().is_terminal();
     let done = AtomicU64::new(0);
-    let outcomes = std::thread::scope(|s| {
-        let worker = s.spawn(|| run_games(&table, &players, seed, games, threads, caps, &done));
-        if show {
-            let mut err = std::io::stderr();
-            while !worker.is_finished() {
-                let d = done.load(Ordering::Relaxed);
-                let _ = write!(
-                    err,
-                    "\r{}",
-                    progress_line(d, games, start.elapsed().as_secs_f64())
-                );
-                let _ = err.flush();
-                std::thread::sleep(std::time::Duration::from_millis(100));
-            }
-            let _ = write!(err, "\r{:width$}\r", "", width = 79);
-            let _ = err.flush();
-        }
-        worker.join().expect("the simulation panicked")
+    let outcomes = parallel::with_progress(games, show, &done, || {
+        run_games(&table, &players, seed, games, threads, caps, &done)
     });
     let secs = start.elapsed().as_secs_f64();
     let s = MpSummary::of(&table, &outcomes);
