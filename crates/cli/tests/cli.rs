@@ -1,45 +1,21 @@
 //! Drives the real `tolaria` binary.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+use common::text;
+use std::process::{Command, Output};
 
 fn tolaria() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_tolaria"));
-    // Run from a directory without deck files: the defaults are embedded.
-    c.current_dir(std::env::temp_dir());
+    let mut c = common::binary();
     c.env_remove("NO_COLOR");
     c
 }
 
 fn run(args: &[&str]) -> Output {
-    tolaria()
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run tolaria")
+    common::run_command(tolaria(), args)
 }
 
-/// Runs with `input` on stdin (written from a thread; the binary may stop
-/// reading before the end).
 fn run_with_input(args: &[&str], input: String) -> Output {
-    let mut child = tolaria()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn tolaria");
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().expect("wait for tolaria");
-    let _ = writer.join();
-    out
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
+    common::run_command_with_input(tolaria(), args, input)
 }
 
 fn assert_no_panic(o: &Output) {

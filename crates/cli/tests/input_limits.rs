@@ -3,31 +3,17 @@
 //! on stderr with a failing exit status, input echoed only in part, and
 //! no hidden card written out while a game is on.
 
+mod common;
+use common::{binary as tolaria, text};
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn tolaria() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_tolaria"));
-    c.current_dir(std::env::temp_dir());
-    c
-}
+use std::process::{Output, Stdio};
 
 fn run(args: &[&str]) -> Output {
-    tolaria()
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run tolaria")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
+    common::run_command(tolaria(), args)
 }
 
 fn temp_file(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("tolaria-limits-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name).to_string_lossy().into_owned()
+    common::temp_file("limits-test", name)
 }
 
 fn usage_error(o: &Output) -> String {

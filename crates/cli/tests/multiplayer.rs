@@ -1,43 +1,22 @@
 //! `tolaria play`, `sim` and `replay` at a multiplayer table: the flags,
 //! their errors, a simulation per variant and saved games of every variant.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+use common::text;
+use std::process::{Command, Output};
 
 fn tolaria() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_tolaria"));
-    c.current_dir(std::env::temp_dir());
+    let mut c = common::binary();
     c.env("NO_COLOR", "1");
     c
 }
 
 fn run(args: &[&str]) -> Output {
-    tolaria()
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run tolaria")
+    common::run_command(tolaria(), args)
 }
 
 fn run_with_input(args: &[&str], input: String) -> Output {
-    let mut child = tolaria()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn tolaria");
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().expect("wait for tolaria");
-    let _ = writer.join();
-    out
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
+    common::run_command_with_input(tolaria(), args, input)
 }
 
 fn ok(o: &Output) -> String {
@@ -51,9 +30,7 @@ fn ok(o: &Output) -> String {
 }
 
 fn temp_file(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("tolaria-mp-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name).to_string_lossy().into_owned()
+    common::temp_file("mp", name)
 }
 
 #[test]
