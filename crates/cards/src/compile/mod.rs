@@ -30,6 +30,7 @@ mod coin_flips;
 mod combat_history;
 mod conditional;
 mod costs;
+mod draw_replacements;
 mod each_player;
 mod effects;
 mod enters;

@@ -747,61 +747,9 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         p.eat("copy");
         return p.eat_end().then_some(());
     }
-    // 419.1a: "The next time you would draw a card this turn, instead put
-    // a card you own from outside the game into your hand." (Ring of Ma'rûf)
-    if p.eat_all("the next time you would draw a card this turn , instead put a card you own from outside the game into your hand") {
-        cx.effects.push(Effect::Delayed(DelayedEffect::NextDrawFromOutsideThisTurn));
-        return p.eat_end().then_some(());
-    }
-    // 419.1a, 217.7d: "… instead put the top card of the removed pile into
-    // its owner's hand." (Mangara's Tome)
-    if p.eat_all("the next time you would draw a card this turn , instead put the top card of the exiled pile into its owner's hand") {
-        cx.effects.push(Effect::Delayed(DelayedEffect::NextDrawFromRemovedPileThisTurn));
-        return p.eat_end().then_some(());
-    }
-    // 419.1a: "The next time you would draw a card this turn, instead look
-    // at the top X cards …, then draw a card." (Aladdin's Lamp)
-    if p.eat_all("the next time you would draw a card this turn , instead look at the top x cards of your library , put all but one of them on the bottom of your library in a random order , then draw a card") {
-        cx.effects.push(Effect::Delayed(DelayedEffect::NextDrawLookAtTopX));
-        return p.eat_end().then_some(());
-    }
-    // 419.1a: "The next time you would draw a card this turn,
-    // [instructions] instead." (the Words): instructions that need no
-    // choice, or a discard or a return of a permanent by each player
-    // (asked as the draw would happen).
-    if p.eat_all("the next time you would draw a card this turn ,") {
-        let effects = super::effects::clauses(p, cx)?;
-        let fits = |e: &Effect| {
-            matches!(
-                e,
-                Effect::DealDamage { .. }
-                    | Effect::Discard { .. }
-                    | Effect::CreateTokens { .. }
-                    | Effect::GainLife { .. }
-                    | Effect::ReturnChosen { .. }
-            )
-        };
-        if effects.is_empty() || !effects.iter().all(fits) || !p.eat("instead") {
-            return None;
-        }
-        cx.effects
-            .push(Effect::Delayed(DelayedEffect::NextDrawInstead { effects }));
-        return p.eat_end().then_some(());
-    }
-    // 419.1a: "Until end of turn, if target player would draw a card,
-    // instead that player skips that draw and you draw a card."
-    if p.at_all("until end of turn , if") {
-        let start = p.i;
-        p.eat_all("until end of turn , if");
-        let who = player_phrase(p, cx);
-        if let Some(who) = who.filter(|_| {
-            p.eat_all("would draw a card , instead that player skips that draw and you draw a card")
-        }) {
-            cx.effects
-                .push(Effect::Delayed(DelayedEffect::DrawsInsteadThisTurn { who }));
-            return p.eat_end().then_some(());
-        }
-        p.i = start;
+    // 419.1a: replacements of the next draw or of this turn's draws.
+    if let Some(reading) = super::draw_replacements::sentence(p, cx) {
+        return reading;
     }
     // 511: the coin flips.
     if let Some(reading) = super::coin_flips::sentence(p, cx) {
