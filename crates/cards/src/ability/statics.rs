@@ -114,6 +114,11 @@ pub enum StaticAbility {
     /// ability functions only while its card is in its owner's graveyard;
     /// the layers list it from there (`Game::graveyard_statics`).
     FromGraveyard(Box<StaticAbility>),
+    /// "If [this] leaves play, this effect continues until end of turn."
+    /// (Titania's Song): as the permanent leaves play, the effect of its
+    /// `Continuous` static ability on a group goes on until end of turn on
+    /// the permanents it was affecting (`Game::continue_after_leaving`).
+    ContinuesAfterLeaving,
     /// 502.7c: "This effect doesn't remove [this]." (White Ward): the
     /// protection from the colours this Aura's own effect grants doesn't
     /// make it an illegal attachment.

@@ -784,7 +784,9 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         {
             layered.add_types.insert(CardType::Creature);
             modify = true;
-        } else if p.eat_all("is an artifact creature") {
+        } else if p.eat_all("is an artifact creature")
+            || (!this && p.eat_all("becomes an artifact creature"))
+        {
             // March of the Machines: "Each noncreature artifact is an
             // artifact creature with power and toughness each equal to its
             // converted mana cost" (layers 4 and 6b).
@@ -1316,6 +1318,16 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     {
         p.eat_all(". this effect doesn't remove cardname");
         out.push(StaticAbility::NotRemovedByItsProtection);
+    }
+    // "If Titania's Song leaves play, this effect continues until end of
+    // turn.": the group's effect outlives the permanent
+    // (`StaticAbility::ContinuesAfterLeaving`).
+    if matches!(affected, Affected::Each(_))
+        && modify
+        && p.at_all(". if cardname leaves play , this effect continues until end of turn")
+    {
+        p.eat_all(". if cardname leaves play , this effect continues until end of turn");
+        out.push(StaticAbility::ContinuesAfterLeaving);
     }
     if !(p.eat_end() && p.at_end()) {
         return None;

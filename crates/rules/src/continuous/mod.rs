@@ -14,6 +14,7 @@ pub(crate) mod exile_if_dies;
 pub mod filter;
 pub mod game_rules;
 pub mod layers;
+pub(crate) mod lingering;
 pub mod replacement;
 pub mod shield;
 pub mod source;

@@ -325,6 +325,12 @@ impl Game {
             let entering = copy.map_or(card, |c| c.card);
             self.turn_face_down_as_it_enters(entering, id, controller.unwrap_or(owner));
         }
+        // "If [this] leaves play, this effect continues until end of turn."
+        let lingering = if from == Zone::InPlay {
+            self.lingering_effects(id)
+        } else {
+            None
+        };
         if from == Zone::InPlay {
             self.record_lki(id);
             if matches!(to, Zone::Graveyard(_))
@@ -342,6 +348,9 @@ impl Game {
             self.leave_play_cleanup(id);
         }
         self.unlist(id, from);
+        if let Some(l) = lingering {
+            self.continue_after_leaving(l);
+        }
         // 217.1c: a removal record is about the object that was there.
         if !self.removals.is_empty() {
             self.removals.retain(|(r, _)| r.slot != id.slot);
