@@ -347,6 +347,30 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                     ..
                 })
             ) && matches!(what, ObjectRef::Target(_));
+            // "Exile CARDNAME and return target creature card from your
+            // graveyard to play." (Body Snatcher), "… up to two target Bird
+            // and/or Cleric permanent cards …" (Celestial Gatekeeper): as
+            // `library::return_to_play` (212.4j: one Aura card, not several).
+            if from_gy && p.at_all("to play") {
+                let several = cx.targets.last().is_some_and(super::targets::is_multi);
+                let aura = matches!(
+                    cx.targets.last().map(|t| &t.kind),
+                    Some(TargetKind::CardInGraveyard { filter, .. })
+                        if super::library::may_be_aura(filter)
+                );
+                let ok = match what {
+                    ObjectRef::Target(_) => !several,
+                    ObjectRef::Targets(_) => several && !aura,
+                    _ => false,
+                };
+                ok.then_some(())?;
+                p.eat_all("to play");
+                return Some(vec![Effect::PutIntoPlay {
+                    what,
+                    flipped: false,
+                    under_owner: false,
+                }]);
+            }
             // "When CARDNAME is put into a graveyard from play, return it
             // to play flipped." (Homura, Human Ascendant; 510.3): the card
             // the permanent became in the graveyard.

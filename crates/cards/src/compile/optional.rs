@@ -104,7 +104,12 @@ pub(super) fn if_you_do(p: &mut P, cx: &mut Cx) -> Option<()> {
     p.eat_all("if you do ,");
     let before = cx.effects.len();
     // "you may exile CARDNAME. If you do, return it to play …" (Hikari).
-    let back = if super::effects::is_removal(cx.effects.last()) {
+    let back = if p.at_all("search your library for") {
+        // "you may exile it. If you do, search your library for an
+        // enchantment card, put that card into play, then shuffle."
+        // (Academy Rector): a whole search sentence.
+        super::library::search(p)
+    } else if super::effects::is_removal(cx.effects.last()) {
         super::effects::return_removed(p).map(|e| vec![e])
     } else {
         None
