@@ -550,6 +550,18 @@ pub(super) fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
             _ => None,
         };
     }
+    // "the discarded card's converted mana cost" (Volrath the Fallen), "the
+    // converted mana cost of the discarded card" (Pyromancy), "the exiled
+    // card's converted mana cost" (Necropolis): the one card the ability's
+    // cost discarded or removed from the game (409.1h), named as the object
+    // paid with (`ObjectRef::Sacrificed`).
+    if (cx.cost_discards_one
+        && (p.eat_all("the discarded card's converted mana cost")
+            || p.eat_all("the converted mana cost of the discarded card")))
+        || (cx.cost_exiles_one && p.eat_all("the exiled card's converted mana cost"))
+    {
+        return Some(Amount::ConvertedManaCostOf(ObjectRef::Sacrificed));
+    }
     // "the highest converted mana cost among permanents you control"
     // (Rush of Knowledge).
     if p.eat_all("the highest converted mana cost among") {
