@@ -347,6 +347,27 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                     ..
                 })
             ) && matches!(what, ObjectRef::Target(_));
+            // 402.8h: "[you may discard a card.] If you do, return
+            // CARDNAME to your hand." of an ability working from the
+            // graveyard (Gigapede), "… you lose 1 life and return CARDNAME
+            // to your hand" after it was put into your graveyard (Brood of
+            // Cockroaches): the card in the graveyard.
+            if what == ObjectRef::This
+                && (cx.in_graveyard || cx.died_to_your_graveyard)
+                && p.eat_all("to your hand")
+            {
+                return Some(vec![Effect::ReturnSelfFromGraveyard]);
+            }
+            // "Whenever a spell or ability an opponent controls causes a
+            // land to be put into your graveyard from play, return that
+            // card to play." (Sacred Ground): the card in your graveyard.
+            if what == ObjectRef::Triggering && cx.trig_card_yours && p.eat_all("to play") {
+                return Some(vec![Effect::PutIntoPlay {
+                    what,
+                    flipped: false,
+                    under_owner: false,
+                }]);
+            }
             // "Exile CARDNAME and return target creature card from your
             // graveyard to play." (Body Snatcher), "… up to two target Bird
             // and/or Cleric permanent cards …" (Celestial Gatekeeper): as
