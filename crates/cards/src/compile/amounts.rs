@@ -341,8 +341,14 @@ pub(super) fn equal_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         Some(a @ Amount::Fixed(_)) => a,
         _ => amount_term(p, cx)?,
     };
-    // Only a count and a number.
-    (matches!(first, Amount::Fixed(_)) != matches!(second, Amount::Fixed(_)))
+    // Only a count and a number, or the difference of two hands ("the
+    // number of cards in your hand minus the number of cards in that
+    // player's hand", Bulwark, Dark Suspicions: none when negative).
+    let hands = matches!(
+        (&first, &second),
+        (Amount::CardsInHand(_), Amount::CardsInHand(_))
+    );
+    (hands || matches!(first, Amount::Fixed(_)) != matches!(second, Amount::Fixed(_)))
         .then(|| Amount::Minus(Box::new(first), Box::new(second)))
 }
 

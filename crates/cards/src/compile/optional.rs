@@ -135,6 +135,34 @@ pub(super) fn if_you_do(p: &mut P, cx: &mut Cx) -> Option<()> {
     }
 }
 
+/// "If you control four or fewer lands, search your library for a basic
+/// land card, put it into play tapped, then shuffle." (Edge of Autumn),
+/// "If an opponent controls more lands than you, search …" (Gift of
+/// Estates): after the condition, a whole search sentence, run by the
+/// pausing executor (`IfElse`) if the condition holds as the instruction
+/// is reached.
+pub(super) fn if_search(p: &mut P, cx: &mut Cx, condition: &crate::Condition) -> Option<()> {
+    if !p.at_all(", search your library for") {
+        return None;
+    }
+    let mark = p.i;
+    p.eat(",");
+    match super::library::search(p).filter(|_| p.eat_end()) {
+        Some(then) => {
+            cx.effects.push(Effect::IfElse {
+                condition: condition.clone(),
+                then,
+                otherwise: Vec::new(),
+            });
+            Some(())
+        }
+        None => {
+            p.i = mark;
+            None
+        }
+    }
+}
+
 /// "Target opponent chooses a creature they control." (Imperial Edict,
 /// Wei Assassins): the player chooses as the effect resolves; the
 /// permanent is "that creature" / "it" afterwards.

@@ -790,6 +790,18 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             } else if p.eat_all("plays a land") || p.eat_all("play a land") {
                 // 408.2d: "Whenever an opponent plays a land" (Dirtcowl Wurm).
                 Trigger::PlaysLand(whose)
+            } else if p.eat_all("plays a card") || p.eat_all("play a card") {
+                // "Whenever you play a card" (Recycle, Null Profusion): a
+                // card is played as a spell (409.1) or as a land (408.2d):
+                // one ability for each event.
+                cx.trig_player = true;
+                return Some(vec![
+                    Trigger::SpellPlayed {
+                        by: whose,
+                        filter: ObjectFilter::any(),
+                    },
+                    Trigger::PlaysLand(whose),
+                ]);
             } else {
                 p.i = i;
                 break;
