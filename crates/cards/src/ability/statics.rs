@@ -201,6 +201,10 @@ pub enum StaticAbility {
     /// controller's maximum hand size, applied in timestamp order with the
     /// other effects on it (418.5f).
     MaxHandSizeChange(i32),
+    /// 418.5k: "Your maximum hand size is two." (Recycle, Null Profusion):
+    /// the controller's maximum hand size set, in timestamp order with
+    /// the other effects on it (418.5f).
+    YourMaxHandSize(u32),
     /// 419.1b: "As [this] comes into play, choose a creature type." (Caller
     /// of the Hunt, whose 2007 wording 503.8 quotes; the type is remembered
     /// by the object, 503.8, and not copied, 503.6).

@@ -426,6 +426,12 @@ pub enum Trigger {
     /// for cards whose owner (whose graveyard it is) is that player;
     /// "that card" is the card, "that player" its owner.
     PutIntoGraveyardOfFromPlay(ObjectFilter, Whose),
+    /// "Whenever a spell or ability an opponent controls causes a land to
+    /// be put into your graveyard from play" (Sacred Ground): as
+    /// `PutIntoGraveyardOfFromPlay(_, Whose::You)`, only while a spell or
+    /// ability an opponent controls resolves (the cause); "that card" is
+    /// the card in the graveyard.
+    PutIntoYourGraveyardByOpponent(ObjectFilter),
     /// "At the beginning of [whose] [step]".
     BeginningOf {
         step: Step,

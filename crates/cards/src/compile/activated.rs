@@ -354,6 +354,8 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
     let mut cost = cost(p)?;
     let mut cx = Cx {
         cost_sacrifices: cost.sacrifices() + u8::from(cost.sacrifice_attached),
+        cost_discards_one: cost.discard == 1 && !cost.discard_x,
+        cost_exiles_one: matches!(cost.exile_cards, Some((_, 1))) && !cost.exile_x,
         cost_removes_all: cost.remove_counters_all,
         ..Cx::default()
     };

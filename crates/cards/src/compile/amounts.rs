@@ -341,8 +341,14 @@ pub(super) fn equal_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         Some(a @ Amount::Fixed(_)) => a,
         _ => amount_term(p, cx)?,
     };
-    // Only a count and a number.
-    (matches!(first, Amount::Fixed(_)) != matches!(second, Amount::Fixed(_)))
+    // Only a count and a number, or the difference of two hands ("the
+    // number of cards in your hand minus the number of cards in that
+    // player's hand", Bulwark, Dark Suspicions: none when negative).
+    let hands = matches!(
+        (&first, &second),
+        (Amount::CardsInHand(_), Amount::CardsInHand(_))
+    );
+    (hands || matches!(first, Amount::Fixed(_)) != matches!(second, Amount::Fixed(_)))
         .then(|| Amount::Minus(Box::new(first), Box::new(second)))
 }
 
@@ -549,6 +555,18 @@ pub(super) fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
             }
             _ => None,
         };
+    }
+    // "the discarded card's converted mana cost" (Volrath the Fallen), "the
+    // converted mana cost of the discarded card" (Pyromancy), "the exiled
+    // card's converted mana cost" (Necropolis): the one card the ability's
+    // cost discarded or removed from the game (409.1h), named as the object
+    // paid with (`ObjectRef::Sacrificed`).
+    if (cx.cost_discards_one
+        && (p.eat_all("the discarded card's converted mana cost")
+            || p.eat_all("the converted mana cost of the discarded card")))
+        || (cx.cost_exiles_one && p.eat_all("the exiled card's converted mana cost"))
+    {
+        return Some(Amount::ConvertedManaCostOf(ObjectRef::Sacrificed));
     }
     // "the highest converted mana cost among permanents you control"
     // (Rush of Knowledge).

@@ -347,6 +347,51 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                     ..
                 })
             ) && matches!(what, ObjectRef::Target(_));
+            // 402.8h: "[you may discard a card.] If you do, return
+            // CARDNAME to your hand." of an ability working from the
+            // graveyard (Gigapede), "… you lose 1 life and return CARDNAME
+            // to your hand" after it was put into your graveyard (Brood of
+            // Cockroaches): the card in the graveyard.
+            if what == ObjectRef::This
+                && (cx.in_graveyard || cx.died_to_your_graveyard)
+                && p.eat_all("to your hand")
+            {
+                return Some(vec![Effect::ReturnSelfFromGraveyard]);
+            }
+            // "Whenever a spell or ability an opponent controls causes a
+            // land to be put into your graveyard from play, return that
+            // card to play." (Sacred Ground): the card in your graveyard.
+            if what == ObjectRef::Triggering && cx.trig_card_yours && p.eat_all("to play") {
+                return Some(vec![Effect::PutIntoPlay {
+                    what,
+                    flipped: false,
+                    under_owner: false,
+                }]);
+            }
+            // "Exile CARDNAME and return target creature card from your
+            // graveyard to play." (Body Snatcher), "… up to two target Bird
+            // and/or Cleric permanent cards …" (Celestial Gatekeeper): as
+            // `library::return_to_play` (212.4j: one Aura card, not several).
+            if from_gy && p.at_all("to play") {
+                let several = cx.targets.last().is_some_and(super::targets::is_multi);
+                let aura = matches!(
+                    cx.targets.last().map(|t| &t.kind),
+                    Some(TargetKind::CardInGraveyard { filter, .. })
+                        if super::library::may_be_aura(filter)
+                );
+                let ok = match what {
+                    ObjectRef::Target(_) => !several,
+                    ObjectRef::Targets(_) => several && !aura,
+                    _ => false,
+                };
+                ok.then_some(())?;
+                p.eat_all("to play");
+                return Some(vec![Effect::PutIntoPlay {
+                    what,
+                    flipped: false,
+                    under_owner: false,
+                }]);
+            }
             // "When CARDNAME is put into a graveyard from play, return it
             // to play flipped." (Homura, Human Ascendant; 510.3): the card
             // the permanent became in the graveyard.

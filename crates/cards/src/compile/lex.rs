@@ -516,6 +516,12 @@ pub(super) struct Cx {
     /// 409.1h: how many permanents the activated ability's cost
     /// sacrifices ("the sacrificed creature's power", Bloodshot Cyclops).
     pub(super) cost_sacrifices: u8,
+    /// 409.1h: the activated ability's cost discards exactly one card ("the
+    /// discarded card's converted mana cost", Volrath the Fallen) or
+    /// removes exactly one card from the game ("the exiled card's …",
+    /// Necropolis): the one card paid with.
+    pub(super) cost_discards_one: bool,
+    pub(super) cost_exiles_one: bool,
     /// The ability's cost removes all counters of this kind from its
     /// source ("Remove all pain counters from CARDNAME"): "the number of
     /// pain counters removed this way" is the ability's X.

@@ -244,7 +244,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         p.eat_all("in your graveyard that were put there from play this turn")
             .then_some(())?;
         vec![Effect::ReturnFromGraveyardThisTurn { filter }]
-    } else if p.at_all("return up to") {
+    } else if p.at_all("return up to") && p.peek_at(4) != "target" {
         // "Return up to X cards from your graveyard to your hand, where X
         // is …" (Bound): chosen as it resolves, untargeted.
         p.eat_all("return up to");
@@ -960,7 +960,10 @@ pub(super) fn search(p: &mut P) -> Option<Vec<Effect>> {
         CardDest::Hand
     } else if p.eat_all("into your graveyard") {
         CardDest::Graveyard
-    } else if !may_be_aura(&filter) && p.eat_all("into play") {
+    } else if (many.is_none() || !may_be_aura(&filter)) && p.eat_all("into play") {
+        // 212.4j: one Aura card found is attached to what its searcher
+        // chooses as it comes into play (Enduring Ideal; the rules crate's
+        // `search_step`); several are not offered that choice.
         CardDest::InPlay {
             tapped: p.eat("tapped"),
         }
@@ -1266,10 +1269,27 @@ fn put_graveyard_card(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     }])
 }
 
-/// "[You may] return target [filter] card from your graveyard to play."
+/// "[You may] return target [filter] card from your graveyard to play."; "…
+/// up to three target creature cards with converted mana cost 1 or less
+/// from your graveyard to play" (Proclamation of Rebirth): each put into
+/// play (409.1c: the same done to each target). One target may be an Aura
+/// card (212.4j: its controller chooses what it enchants as it comes into
+/// play, `PutIntoPlay`); several may not (the choice is asked of one).
 fn return_to_play(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     p.eat("return").then_some(())?;
-    let what = graveyard_target(p, cx, false)?;
+    let (i, is_player) = super::targets::target_n(p, cx, true)?;
+    let t = cx.targets.last()?;
+    let TargetKind::CardInGraveyard { filter, .. } = &t.kind else {
+        return None;
+    };
+    let several = super::targets::is_multi(t);
+    let aura_among_several = several && may_be_aura(filter);
+    (!is_player && !aura_among_several).then_some(())?;
+    let what = if several {
+        ObjectRef::Targets(i)
+    } else {
+        ObjectRef::Target(i)
+    };
     p.eat_all("to play").then_some(())?;
     Some(vec![Effect::PutIntoPlay {
         what,

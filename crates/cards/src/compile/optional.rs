@@ -104,7 +104,12 @@ pub(super) fn if_you_do(p: &mut P, cx: &mut Cx) -> Option<()> {
     p.eat_all("if you do ,");
     let before = cx.effects.len();
     // "you may exile CARDNAME. If you do, return it to play …" (Hikari).
-    let back = if super::effects::is_removal(cx.effects.last()) {
+    let back = if p.at_all("search your library for") {
+        // "you may exile it. If you do, search your library for an
+        // enchantment card, put that card into play, then shuffle."
+        // (Academy Rector): a whole search sentence.
+        super::library::search(p)
+    } else if super::effects::is_removal(cx.effects.last()) {
         super::effects::return_removed(p).map(|e| vec![e])
     } else {
         None
@@ -125,6 +130,34 @@ pub(super) fn if_you_do(p: &mut P, cx: &mut Cx) -> Option<()> {
         _ => {
             cx.effects.truncate(before);
             p.i = start;
+            None
+        }
+    }
+}
+
+/// "If you control four or fewer lands, search your library for a basic
+/// land card, put it into play tapped, then shuffle." (Edge of Autumn),
+/// "If an opponent controls more lands than you, search …" (Gift of
+/// Estates): after the condition, a whole search sentence, run by the
+/// pausing executor (`IfElse`) if the condition holds as the instruction
+/// is reached.
+pub(super) fn if_search(p: &mut P, cx: &mut Cx, condition: &crate::Condition) -> Option<()> {
+    if !p.at_all(", search your library for") {
+        return None;
+    }
+    let mark = p.i;
+    p.eat(",");
+    match super::library::search(p).filter(|_| p.eat_end()) {
+        Some(then) => {
+            cx.effects.push(Effect::IfElse {
+                condition: condition.clone(),
+                then,
+                otherwise: Vec::new(),
+            });
+            Some(())
+        }
+        None => {
+            p.i = mark;
             None
         }
     }

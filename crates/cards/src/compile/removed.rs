@@ -300,6 +300,19 @@ fn instruction(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             creature_into_play,
         }]);
     }
+    // 217.7d: "When Parallax Wave leaves play, each player returns to play
+    // all cards they own exiled with CARDNAME." (Parallax Tide): each card
+    // the linked ability removed, under its owner's control.
+    if p.eat_all("each player returns to play all cards they own exiled with cardname") {
+        return Some(vec![Effect::PutIntoPlay {
+            what: ObjectRef::Removed(RemovedCards {
+                linked: true,
+                ..Default::default()
+            }),
+            flipped: false,
+            under_owner: true,
+        }]);
+    }
     // "return a card you own exiled with CARDNAME to your hand".
     if p.eat_all("return a card you own exiled with cardname to your hand") {
         return Some(vec![Effect::ReturnRemovedChosen {

@@ -433,6 +433,10 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
                 .flatten()
         });
         if let Some(condition) = condition {
+            // "If [condition], search your library for …" (Edge of Autumn).
+            if let Some(()) = super::optional::if_search(p, cx, &condition) {
+                return Some(());
+            }
             if p.eat(",") {
                 // Only instructions that need no choice run inside the
                 // condition (it is checked by the non-pausing executor).

@@ -389,6 +389,10 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     // 418.5k: "Your maximum hand size is increased by one." (Minamo
     // Scrollkeeper) / "… is reduced by four." (Thought Devourer)
     if p.eat_all("your maximum hand size is") {
+        if let Some(n) = number_word(p.peek()).and_then(|n| u32::try_from(n).ok()) {
+            p.bump();
+            return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::YourMaxHandSize(n)]);
+        }
         let sign = match p.bump() {
             "increased" => 1,
             "reduced" => -1,

@@ -573,7 +573,10 @@ pub(super) fn multi_targets_supported(targets: &[TargetSpec], effects: &[Effect]
         | Effect::PutOnTopInAnyOrder { .. }
         // "Shuffle any number of target creature cards from your graveyard
         // into your library" (Piper's Melody).
-        | Effect::ShuffleIntoLibrary { .. } => true,
+        | Effect::ShuffleIntoLibrary { .. }
+        // "Return up to three target creature cards … from your graveyard
+        // to play" (Proclamation of Rebirth; never an Aura, `return_to_play`).
+        | Effect::PutIntoPlay { .. } => true,
         // "… damage to each of two target creatures" (Jagged Lightning),
         // "Put a +1/+1 counter on each of X target creatures" (Thrive).
         Effect::DealDamage {

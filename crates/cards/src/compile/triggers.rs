@@ -595,6 +595,24 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     if p.eat_all("a spell or ability an opponent controls causes you to discard cardname") {
         return Some(vec![Trigger::DiscardedByOpponent]);
     }
+    // "Whenever a spell or ability an opponent controls causes a land to be
+    // put into your graveyard from play" (Sacred Ground).
+    if p.at_all("a spell or ability an opponent controls causes") {
+        let start = p.i;
+        p.eat_all("a spell or ability an opponent controls causes");
+        let f = match (p.eat_any(&["a", "an"]), filter(p)) {
+            (Some(_), Some((f, Noun::Permanent)))
+                if p.eat_all("to be put into your graveyard from play") =>
+            {
+                f
+            }
+            _ => return fail_at(p, start),
+        };
+        cx.trig_card = true;
+        cx.trig_player = true;
+        cx.trig_card_yours = true;
+        return Some(vec![Trigger::PutIntoYourGraveyardByOpponent(f)]);
+    }
     if p.eat_all("a creature dealt damage by cardname this turn is put into a graveyard from play")
         || p.eat_all("a creature dealt damage by cardname this turn is put into a graveyard")
     {
@@ -772,6 +790,18 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             } else if p.eat_all("plays a land") || p.eat_all("play a land") {
                 // 408.2d: "Whenever an opponent plays a land" (Dirtcowl Wurm).
                 Trigger::PlaysLand(whose)
+            } else if p.eat_all("plays a card") || p.eat_all("play a card") {
+                // "Whenever you play a card" (Recycle, Null Profusion): a
+                // card is played as a spell (409.1) or as a land (408.2d):
+                // one ability for each event.
+                cx.trig_player = true;
+                return Some(vec![
+                    Trigger::SpellPlayed {
+                        by: whose,
+                        filter: ObjectFilter::any(),
+                    },
+                    Trigger::PlaysLand(whose),
+                ]);
             } else {
                 p.i = i;
                 break;

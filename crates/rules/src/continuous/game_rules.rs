@@ -175,6 +175,7 @@ impl Game {
                     Ok(Some(*n))
                 }
                 StaticAbility::MaxHandSizeChange(n) if controller == p => Err(*n),
+                StaticAbility::YourMaxHandSize(n) if controller == p => Ok(Some(*n)),
                 _ => return false,
             };
             effects.push((self.objects[src.slot as usize].timestamp, e));

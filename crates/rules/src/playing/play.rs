@@ -582,6 +582,10 @@ impl Game {
                         let i = self.rng.below(len);
                         let card = self.player(c.player).hand[i];
                         self.discard(card);
+                        // 409.1h: "the discarded card" (Pyromancy).
+                        if let Some(cm) = self.casting.as_mut() {
+                            cm.sacrificed_obj.get_or_insert(card);
+                        }
                     }
                     if let Some(cm) = self.casting.as_mut() {
                         cm.discarded = discards;
@@ -1338,6 +1342,9 @@ impl Game {
                     self.discard(o);
                     if let Some(c) = self.casting.as_mut() {
                         c.discarded += 1;
+                        // 409.1h: "the discarded card" (Volrath the Fallen):
+                        // the card paid with, followed by its slot.
+                        c.sacrificed_obj.get_or_insert(o);
                     }
                 } else if cost.hand_to_library_top > c.topped {
                     let owner = self.objects[o.slot as usize].owner;
@@ -1360,6 +1367,8 @@ impl Game {
                     self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
                     if let Some(c) = self.casting.as_mut() {
                         c.exiled += 1;
+                        // 409.1h: "the exiled card" (Necropolis).
+                        c.sacrificed_obj.get_or_insert(o);
                     }
                 } else if cost
                     .tap_untapped

@@ -96,6 +96,12 @@ impl Game {
                     None => Vec::new(),
                 }
             }
+            // 212.4j: the Aura card a search found for play (held in
+            // `CardsState::chosen` until this choice).
+            Effect::SearchLibrary { .. } => match self.cards_state().chosen.first() {
+                Some(&a) => self.attach_options(ctx, a, &ObjectFilter::any()),
+                None => Vec::new(),
+            },
             // 212.4j: anything its enchant ability allows.
             Effect::PutIntoPlay { what, .. } => match self.objects_of(ctx, what).first() {
                 Some(&a) => self.attach_options(ctx, a, &ObjectFilter::any()),

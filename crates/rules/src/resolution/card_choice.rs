@@ -45,6 +45,16 @@ impl Game {
                         CardDest::Hand => {
                             self.move_to(o, Zone::Hand(p), MoveReason::Effect);
                         }
+                        // 212.4j: an Aura waits for the choice of what it
+                        // enchants (`search_step`).
+                        CardDest::InPlay { .. }
+                            if crate::playing::targeting::is_aura(
+                                self.objects[o.slot as usize].def().front().types,
+                                &self.objects[o.slot as usize].def().front().subtypes,
+                            ) =>
+                        {
+                            st.chosen.push(o);
+                        }
                         CardDest::InPlay { tapped } => {
                             self.put_in_play(o, p, *tapped);
                         }
@@ -111,6 +121,24 @@ impl Game {
                     }
                 }
                 st.done = 1;
+            }
+            (
+                CardChoice::AttachTo,
+                Effect::SearchLibrary {
+                    dest: CardDest::InPlay { tapped },
+                    ..
+                },
+            ) => {
+                // 212.4j: the Aura found (Enduring Ideal) comes into play
+                // attached to the permanent chosen, not targeting it.
+                if let (Some(to), Some(&a)) = (chosen, st.chosen.first()) {
+                    if self.obj(a).is_some_and(|x| x.zone != Zone::InPlay) {
+                        if let Some(new) = self.put_in_play(a, p, *tapped) {
+                            self.attach(new, crate::Target::Object(to));
+                        }
+                    }
+                }
+                st.chosen.clear();
             }
             (
                 CardChoice::AttachTo,

@@ -326,7 +326,8 @@ impl Game {
                 Effect::PutAuraIntoPlayAttached { .. }
                 | Effect::MoveAura { .. }
                 | Effect::MayMoveAura { .. }
-                | Effect::PutIntoPlay { .. },
+                | Effect::PutIntoPlay { .. }
+                | Effect::SearchLibrary { .. },
             ) => self.aura_destinations(ctx, e),
             (CardChoice::Bottom, Effect::HandOnBottomThenDraw { .. }) => r.cards.cards.clone(),
             (CardChoice::FromHand, Effect::EachMayDiscardUpTo { .. }) => {

@@ -93,6 +93,23 @@ impl Game {
                 });
             }
         }
+        // 212.4j: an Aura card found for play (Enduring Ideal) is put into
+        // play attached to what its searcher chooses as it comes into play,
+        // before the shuffle; with no legal choice it stays in the library.
+        if matches!(dest, CardDest::InPlay { .. }) && !st.chosen.is_empty() {
+            if !self.aura_destinations(ctx, e).is_empty() {
+                return Some(Decision {
+                    player: p,
+                    kind: DecisionKind::ChooseCard {
+                        choice: CardChoice::AttachTo,
+                        optional: false,
+                    },
+                });
+            }
+            let mut st = st.clone();
+            st.chosen.clear();
+            self.set_cards_state(st);
+        }
         // "… and shuffle that pile" (Mangara's Tome).
         if matches!(dest, CardDest::RemoveFaceDownPile(_)) {
             self.shuffle_removed_pile(ctx);

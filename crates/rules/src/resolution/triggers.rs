@@ -215,6 +215,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                     }),
                     Trigger::PutIntoGraveyardFromPlay(f)
                     | Trigger::PutIntoGraveyardOfFromPlay(f, _)
+                    | Trigger::PutIntoYourGraveyardByOpponent(f)
                         if !f.this =>
                     {
                         let you = game.objects[src.slot as usize].controller;
@@ -227,6 +228,15 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                                 Whose::Opponent => game.is_opponent(you, owner),
                                 Whose::Each | Whose::Chosen => true,
                             },
+                            // Sacred Ground: the cause is the spell or
+                            // ability resolving now, an opponent's.
+                            Trigger::PutIntoYourGraveyardByOpponent(_) => {
+                                owner == you
+                                    && game
+                                        .resolving
+                                        .as_deref()
+                                        .is_some_and(|r| game.is_opponent(you, r.ctx.controller))
+                            }
                             _ => true,
                         };
                         // "a creature you control": its controller as it
