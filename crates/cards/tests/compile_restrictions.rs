@@ -71,6 +71,7 @@ fn hexproof_and_colored_spells_targeting_restrictions() {
             spells_only: false,
             colors: ColorSet::EMPTY,
             opponents: true,
+            auras: false,
         }]
     );
     let mut ub = ColorSet::EMPTY;
@@ -83,6 +84,7 @@ fn hexproof_and_colored_spells_targeting_restrictions() {
             spells_only: true,
             colors: ub,
             opponents: false,
+            auras: false,
         }]
     );
 }

@@ -579,6 +579,10 @@ pub enum StaticAbility {
         /// Only spells and abilities controlled by the affected object's
         /// controller's opponents.
         opponents: bool,
+        /// 212.4a: only Aura spells ("can't be the target of Aura
+        /// spells", Bartel Runeaxe, Tetsuo Umezawa).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        auras: bool,
     },
     /// 502.26d: "All morph costs cost {N} more." (Exiled Doomsayer): the
     /// cost to turn a face-down permanent face up, not the {3} to play a
@@ -1079,6 +1083,14 @@ pub enum YourCount {
     CardsInHand,
     /// Domain: "for each basic land type among lands you control".
     BasicLandTypes,
+    /// "for each growth counter on Momentum" (Momentum, Banshee's Blade,
+    /// Infinite Hourglass): the counters of that kind on the ability's
+    /// source (layer 6d, 418.5a).
+    CountersOnSource(crate::CounterKind),
+    /// "for each age counter on it" (Earthen Goo), "Each Fungus creature
+    /// gets +1/+1 for each spore counter on it" (Thelon of Havenwood): the
+    /// counters of that kind on each affected object itself.
+    CountersOnAffected(crate::CounterKind),
 }
 
 /// One form of `StaticAbility::AsComesIntoPlayChooseForm`: its power and

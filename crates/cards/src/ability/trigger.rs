@@ -276,6 +276,18 @@ pub enum Condition {
     /// activation is paid for (409.1i), the one resolving included. Judged
     /// only as the instruction is reached.
     ThisAbilityActivated { at_least: u32 },
+    /// "if an opponent controls seven or more lands" (Avatar of Fury),
+    /// "… two or more creatures" (Walking Dream): some one opponent of the
+    /// ability's controller has at least that much (in a multiplayer game
+    /// each opponent is counted alone, not all of them together).
+    AnOpponentHasAtLeast {
+        quantity: PlayerQuantity,
+        at_least: u32,
+    },
+    /// "if an opponent was dealt damage this turn" (War Elemental, Skarrgan
+    /// Firebird; 502.50a bloodthirst's condition): some opponent of the
+    /// ability's controller was dealt damage this turn.
+    OpponentDealtDamageThisTurn,
 }
 
 /// Something a permanent did or underwent this turn (`Condition::ThisTurn`).
@@ -340,6 +352,7 @@ impl Condition {
                 | Condition::YourGraveyardHas { .. }
                 | Condition::AllGraveyardsHave { .. }
                 | Condition::YourTurn
+                | Condition::OpponentDealtDamageThisTurn
                 // "as long as you have more cards in hand than each
                 // opponent" (Secretkeeper): hand sizes and life totals.
                 | Condition::Exceeds {
@@ -409,6 +422,10 @@ impl Condition {
                 | Condition::Permanents { .. }
                 | Condition::MostCommonColor(_)
                 | Condition::Matches { .. }
+                | Condition::AnOpponentHasAtLeast {
+                    quantity: PlayerQuantity::Permanents(_),
+                    ..
+                }
         ) || matches!(self, Condition::Not(c) if c.counts_permanents())
     }
 }
@@ -622,6 +639,9 @@ pub enum Trigger {
     /// "Whenever you're dealt damage" (Living Artifact, Sun Droplet): "that
     /// much" is the damage.
     YouAreDealtDamage,
+    /// "Whenever an opponent is dealt damage" (War Elemental): "that much"
+    /// is the damage, "that player" the opponent.
+    OpponentIsDealtDamage,
     /// "Whenever [enchanted creature / a creature you control] deals
     /// [combat] damage to [you / an opponent / a player]" (Backfire,
     /// Curiosity, Larceny, No Mercy): "that player" is the player dealt

@@ -90,6 +90,16 @@ pub(super) fn life_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     if p.eat_all("three times x life") {
         return Some(Amount::Times(3, Box::new(Amount::X)));
     }
+    // "You gain X plus 3 life." (Vitalizing Cascade, An-Havva Inn).
+    if p.at("x") && p.peek_at(1) == "plus" && p.peek_at(3) == "life" {
+        if let Some(n) = number_word(p.peek_at(2)) {
+            p.bump();
+            p.bump();
+            p.bump();
+            p.bump();
+            return Some(Amount::Plus(n, Box::new(Amount::X)));
+        }
+    }
     let a = amount(p)?;
     p.eat("life").then_some(())?;
     // "loses 1 life for each card fewer than three in their hand" (Stabwhisker).
@@ -393,6 +403,21 @@ fn that_object(cx: &Cx, noun: &str) -> Option<ObjectRef> {
         }
     }
     match &cx.last_obj {
+        // "Destroy target artifact. CARDNAME deals damage to that
+        // artifact's controller equal to the artifact's converted mana
+        // cost." (Viashino Heretic): naming the source since doesn't
+        // change what "the artifact" is, the one target permanent.
+        Some(ObjectRef::This) | None if !cx.trig_obj && noun != "card" && noun != "spell" => {
+            let mut permanents = cx
+                .targets
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| matches!(t.kind, crate::TargetKind::Permanent(_)));
+            match (permanents.next(), permanents.next()) {
+                (Some((i, _)), None) => Some(ObjectRef::Target(i as u8)),
+                _ => None,
+            }
+        }
         Some(ObjectRef::This) | None => cx.trig_obj.then_some(ObjectRef::Triggering),
         // Tokens just created are never "that spell" / "that card"; after
         // "Whenever a player plays a … spell" it is the triggering spell
@@ -593,11 +618,15 @@ pub(super) fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     if (p.at("that") || p.at("the")) && p.peek_at(1).ends_with("'s") && p.peek_at(1) != "player's" {
         let i = p.i;
         p.bump();
+        // "that Wall's converted mana cost" (Word of Blasting): a subtype
+        // names the target too.
+        let sub = super::targets::subtype_word(p.raw().trim_end_matches("'s")).is_some();
         let noun = p.bump().trim_end_matches("'s");
-        let ok = matches!(
-            noun,
-            "creature" | "artifact" | "card" | "spell" | "permanent" | "land" | "enchantment"
-        );
+        let ok = sub
+            || matches!(
+                noun,
+                "creature" | "artifact" | "card" | "spell" | "permanent" | "land" | "enchantment"
+            );
         // "that creature" names something mentioned before, never the source.
         let it = that_object(cx, noun);
         let ok = ok && it.is_some();
@@ -1052,6 +1081,39 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
             who: PlayerRef::You,
             at_least: n as u32,
         });
+    }
+    // "an opponent was dealt damage this turn" (War Elemental).
+    if p.eat_all("an opponent was dealt damage this turn") {
+        return Some(Condition::OpponentDealtDamageThisTurn);
+    }
+    // "an opponent controls seven or more lands" (Avatar of Fury): some one
+    // opponent's permanents.
+    if p.at_all("an opponent controls") && p.at_all_from(4, "or more") {
+        let i = p.i;
+        p.eat_all("an opponent controls");
+        if let Some(Amount::Fixed(n @ 2..)) = amount(p) {
+            if p.eat_all("or more") {
+                if let Some((f, Noun::Permanent)) = filter(p) {
+                    if f.controller == ControllerFilter::Any && !f.this {
+                        return Some(Condition::AnOpponentHasAtLeast {
+                            quantity: crate::PlayerQuantity::Permanents(Box::new(f)),
+                            at_least: n as u32,
+                        });
+                    }
+                }
+            }
+        }
+        p.i = i;
+    }
+    // "your opponents control no creatures" (Kezzerdrix): none of any
+    // opponent's permanents match.
+    if p.at_all("your opponents control no") {
+        let i = p.i;
+        p.eat_all("your opponents control");
+        if let Some(c) = controlled_permanents(p, ControllerFilter::Opponent) {
+            return Some(c);
+        }
+        p.i = i;
     }
     // "you control a Forest" (Kird Ape), "you control another artifact
     // creature" (Drill-Skimmer), "you control no untapped lands" (Fen

@@ -103,6 +103,15 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             // "unless its controller pays {1}" (Spiketail Hatchling).
             if p.eat_all("unless its controller pays")
                 || p.eat_all("unless that ability's controller pays")
+                // "Whenever a player plays an instant spell, counter it
+                // unless that player pays {X}, where X is its converted
+                // mana cost" (In the Eye of Chaos): the spell's controller
+                // (a fixed cost after "that player" stays
+                // `Effect::UnlessPays`, Nether Void).
+                || (what == ObjectRef::Triggering
+                    && cx.trig_player
+                    && p.at_all("unless that player pays {x} , where x is its converted mana cost")
+                    && p.eat_all("unless that player pays"))
             {
                 let symbol = p.peek().strip_prefix('{').and_then(|s| s.strip_suffix('}'))?;
                 let generic = if symbol == "x" || symbol == "X" {
@@ -112,7 +121,12 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 };
                 p.bump();
                 // "{1} for each card in your hand" (Oppressive Will).
-                let generic = for_each(p, cx, generic)?;
+                let mut generic = for_each(p, cx, generic)?;
+                // "{X}, where X is its converted mana cost" (Rethink): the
+                // spell's, as the counter resolves (203.3).
+                if generic == Amount::X && p.eat_all(", where x is its converted mana cost") {
+                    generic = Amount::ConvertedManaCostOf(what.clone());
+                }
                 // Power Sink: "If that player doesn't, they tap all lands
                 // with mana abilities they control and lose all unspent
                 // mana." (the spell's controller; 406: mana abilities).

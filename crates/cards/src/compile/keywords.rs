@@ -409,6 +409,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 spells_only: false,
                 colors: ColorSet::EMPTY,
                 opponents: true,
+                auras: false,
             }));
         } else {
             v.push(Ability::Keyword(keyword(p)?));

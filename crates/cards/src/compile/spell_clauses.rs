@@ -186,6 +186,13 @@ pub(super) fn define_x(e: &mut Effect, a: &Amount) -> bool {
         },
         _ => return false,
     };
+    // "You gain X plus 1 life, where X is …" (An-Havva Inn).
+    if let Amount::Plus(_, inner) = slot {
+        if **inner == Amount::X {
+            **inner = a.clone();
+            return true;
+        }
+    }
     if *slot != Amount::X {
         return false;
     }
@@ -479,6 +486,31 @@ fn sacrifice_this_directly(v: Vec<Effect>) -> Vec<Effect> {
 /// "unless you mill two cards" (Deep Spawn): `v` wrapped in the choice the
 /// controller makes on resolution; `v` unchanged if none follows.
 pub(super) fn unless_you(p: &mut P, cx: &mut Cx, mut v: Vec<Effect>) -> Option<Vec<Effect>> {
+    // "sacrifice it unless an opponent was dealt damage this turn" (War
+    // Elemental): the instructions if the condition doesn't hold, judged
+    // as they would be followed.
+    if p.eat_all("unless an opponent was dealt damage this turn") {
+        // The source's own sacrifice needs no choice (`SacrificeThese`),
+        // so it can be a conditional instruction.
+        // (Only that: an instruction that pauses for a choice can't be.)
+        let [Effect::Sacrifice {
+            who: PlayerRef::You,
+            filter,
+        }] = v.as_slice()
+        else {
+            return None;
+        };
+        (*filter == ObjectFilter::this()).then_some(())?;
+        v = vec![Effect::SacrificeThese {
+            what: crate::ObjectRef::This,
+        }];
+        return Some(vec![Effect::IfCondition {
+            condition: crate::Condition::Not(Box::new(
+                crate::Condition::OpponentDealtDamageThisTurn,
+            )),
+            effects: v,
+        }]);
+    }
     // "sacrifice CARDNAME unless you discard a card" (Razormane Masticore):
     // the controller chooses on resolution.
     if p.eat_all("unless you discard") {

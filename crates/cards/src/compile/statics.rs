@@ -867,6 +867,13 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                     power,
                     toughness,
                 });
+            } else if let Some(count) = counters_pump(p) {
+                out.push(StaticAbility::PlusPerYourCount {
+                    affected: affected.clone(),
+                    count,
+                    power,
+                    toughness,
+                });
             } else if p.eat_all("for each") {
                 if matches!(affected, Affected::Each(_)) {
                     return None;
@@ -914,6 +921,7 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                     spells_only: false,
                     colors: ColorSet::EMPTY,
                     opponents: true,
+                    auras: false,
                 });
             }
         } else if p.eat_any(&["has", "have"]).is_some() {
@@ -1166,8 +1174,12 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             // Karplusan Strider: "of blue or black spells"; Troll Ascetic's
             // 2007 text: "of spells or abilities your opponents control".
             let colors = target_colors(p);
-            p.eat("spells").then_some(())?;
-            let spells_only = !p.eat_all("or abilities");
+            // 212.4a: "… of Aura spells" (Bartel Runeaxe).
+            let auras = colors.is_empty() && p.eat_all("aura spells");
+            if !auras {
+                p.eat("spells").then_some(())?;
+            }
+            let spells_only = auras || !p.eat_all("or abilities");
             // "… of black spells or abilities from black sources" (Mercenary
             // Informer, Spellbane Centaur): the colour of an ability's
             // source, the same colours as the spells'.
@@ -1180,6 +1192,7 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 spells_only,
                 colors,
                 opponents,
+                auras,
             });
         } else if !this && p.eat_all("can attack as though it had haste") {
             // 212.3f: Instill Energy.
@@ -1211,6 +1224,13 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                     fact: crate::ThisTurnFact::AttackedYourLastTurn,
                     did: true,
                 })
+            } else if this && p.at_all("if an opponent controls") {
+                // "… if an opponent controls two or more creatures"
+                // (Walking Dream): judged as the untap step untaps (302.2).
+                p.eat("if");
+                let c = super::amounts::condition(p, &mut Cx::default())?;
+                matches!(c, crate::Condition::AnOpponentHasAtLeast { .. }).then_some(())?;
+                Some(c)
             } else {
                 None
             };
@@ -1352,4 +1372,29 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         );
     }
     Some(out)
+}
+
+/// 418.5a, layer 6d: "… for each growth counter on CARDNAME" (Momentum,
+/// Infinite Hourglass: the source's counters), "… for each age counter on
+/// it" (Earthen Goo, Thelon of Havenwood: "it" is the subject, each
+/// affected object's own).
+fn counters_pump(p: &mut P) -> Option<crate::YourCount> {
+    let start = p.i;
+    let got = (|| {
+        p.eat_all("for each").then_some(())?;
+        let kind = super::amounts::counter_kind(p.bump())?;
+        p.eat("counter").then_some(())?;
+        p.eat("on").then_some(())?;
+        if p.eat("cardname") {
+            Some(crate::YourCount::CountersOnSource(kind))
+        } else if p.eat("it") && matches!(p.peek(), "." | "" | "and") {
+            Some(crate::YourCount::CountersOnAffected(kind))
+        } else {
+            None
+        }
+    })();
+    if got.is_none() {
+        p.i = start;
+    }
+    got
 }

@@ -30,6 +30,10 @@ pub(super) const SUBTYPES: &[&str] = &[
     "Bringer",
     "Brushwagg",
     "Camel",
+    // A token creature type printed on no card (Caribou Range: "Sacrifice
+    // a Caribou token"); so are Pentavite (Pentavus) and Prism (Diamond
+    // Kaleidoscope).
+    "Caribou",
     "Carrier",
     "Cat",
     "Centaur",
@@ -152,6 +156,7 @@ pub(super) const SUBTYPES: &[&str] = &[
     "Oyster",
     "Pangolin",
     "Pegasus",
+    "Pentavite",
     "Phelddagrif",
     "Phoenix",
     "Phyrexian",
@@ -160,6 +165,7 @@ pub(super) const SUBTYPES: &[&str] = &[
     "Plant",
     "Power-Plant",
     "Praetor",
+    "Prism",
     "Rabbit",
     "Ranger",
     "Rat",

@@ -826,7 +826,9 @@ pub(super) fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
     if (p.peek() == "that" || the_target)
         && p.peek_at(2) == "controller"
         && p.peek_at(1).ends_with("'s")
-        && type_noun(p.peek_at(1).trim_end_matches("'s")).is_some()
+        && (type_noun(p.peek_at(1).trim_end_matches("'s")).is_some()
+            // "the Wall's controller" (Word of Blasting): a subtype.
+            || subtype_word(p.t[p.i + 1].raw.trim_end_matches("'s")).is_some())
     {
         // The object is the last target permanent ("Destroy target Plains
         // or Island. CARDNAME deals 3 damage to that land's controller."),
@@ -1298,6 +1300,16 @@ pub(super) fn recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
             .rposition(|t| matches!(t.kind, TargetKind::CreatureOrPlayer))?;
         p.eat_all("that permanent or player");
         return Some(Recipient::Target(i as u8));
+    }
+    // "damage to target spell's controller" (Parallectric Feedback): a
+    // target spell, the damage to its controller (412.2 the spell's
+    // controller as it resolves).
+    if p.eat_all("target spell's controller") {
+        let i = cx.add_target(TargetKind::Spell(ObjectFilter::default()), false);
+        cx.last_obj = Some(ObjectRef::Target(i));
+        return Some(Recipient::Player(PlayerRef::ControllerOf(
+            ObjectRef::Target(i),
+        )));
     }
     if let Some((i, _)) = attempt(p, cx, target) {
         // Radiance.

@@ -198,6 +198,11 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         cx.trig_amount = true;
         return Some(vec![Trigger::YouAreDealtDamage]);
     }
+    if p.eat_all("an opponent is dealt damage") {
+        cx.trig_amount = true;
+        cx.trig_player = true;
+        return Some(vec![Trigger::OpponentIsDealtDamage]);
+    }
     // 511.1: "Whenever you win a coin flip" (Chance Encounter).
     if p.eat_all("you win a coin flip") {
         return Some(vec![Trigger::WinsCoinFlip]);

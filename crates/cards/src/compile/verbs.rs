@@ -20,7 +20,10 @@ pub(super) fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             if !p.eat_all("equal to") {
                 return None;
             }
-            let amount = equal_amount(p, cx)?;
+            let amount = match each_players_count(p, &to) {
+                Some(a) => a,
+                None => equal_amount(p, cx)?,
+            };
             v.push(Effect::DealDamage { amount, to });
         } else if p.eat_all("damage equal to") {
             // "deals damage equal to the sacrificed creature's power to …"
@@ -507,6 +510,39 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
 
 /// Verbs whose subject is an object.
 pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
+    // "Target creature you control fights target creature an opponent
+    // controls. (Each deals damage equal to its power to the other.)"
+    // (Contested Cliffs, Triangle of War; the 2007 rules have no "fight"
+    // rule, the reminder text defines it): each target deals damage equal
+    // to its power to the other (419.8: each is the source of its damage;
+    // damage changes no power, so reading the second power after the
+    // first damage is the same as reading both at once). An illegal target
+    // neither deals nor is dealt damage (413.2a), so with either illegal
+    // no damage is dealt (the cards' rulings).
+    if let ObjectRef::Target(a) = what {
+        if p.at("fights") {
+            let start = p.i;
+            p.bump();
+            if let Some(Recipient::Target(b)) = super::targets::recipient(p, cx) {
+                if b != a && matches!(p.peek(), "." | "") {
+                    return Some(vec![
+                        Effect::DealsDamageFrom {
+                            source: ObjectRef::Target(a),
+                            amount: Amount::PowerOf(ObjectRef::Target(a)),
+                            to: Recipient::Target(b),
+                        },
+                        Effect::DealsDamageFrom {
+                            source: ObjectRef::Target(b),
+                            amount: Amount::PowerOf(ObjectRef::Target(b)),
+                            to: Recipient::Target(a),
+                        },
+                    ]);
+                }
+            }
+            p.i = start;
+            return None;
+        }
+    }
     // "Target creature can't be regenerated this turn." (Hurr Jackal).
     if p.eat_all("can't be regenerated this turn") {
         // 419.1a: "… , and if it would die this turn, exile it instead."
@@ -1102,4 +1138,36 @@ pub(super) fn untap_up_to(p: &mut P) -> Option<Effect> {
         count: count as u32,
         filter,
     })
+}
+
+/// "damage to each player equal to [twice] the number of nonbasic lands
+/// that player controls" (Price of Progress, Typhoon, Wing Storm): "that
+/// player" is each recipient in turn, so the count is each one's own
+/// (`Amount::CountTheyControl`, read for each player as the damage is
+/// dealt, all before any is dealt).
+fn each_players_count(p: &mut P, to: &Recipient) -> Option<Amount> {
+    if !matches!(
+        to,
+        Recipient::Player(PlayerRef::EachPlayer | PlayerRef::EachOpponent)
+    ) {
+        return None;
+    }
+    let start = p.i;
+    let got = (|| {
+        let twice = p.eat("twice");
+        p.eat_all("the number of").then_some(())?;
+        let f = super::targets::group(p)?;
+        (f.controller == crate::ControllerFilter::Any).then_some(())?;
+        p.eat_all("that player controls").then_some(())?;
+        let a = Amount::CountTheyControl(f);
+        Some(if twice {
+            Amount::Times(2, Box::new(a))
+        } else {
+            a
+        })
+    })();
+    if got.is_none() {
+        p.i = start;
+    }
+    got
 }

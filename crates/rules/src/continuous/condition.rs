@@ -303,6 +303,13 @@ pub(crate) fn holds(
                     .types
                     .contains(*t)
         }
+        Condition::AnOpponentHasAtLeast { quantity, at_least } => game
+            .opponents(you)
+            .any(|q| player_quantity(game, q, quantity, src, you) >= *at_least as i64),
+        // 502.50a: the tally bloodthirst reads.
+        Condition::OpponentDealtDamageThisTurn => game
+            .opponents(you)
+            .any(|q| game.players[q.index()].damaged_this_turn),
         Condition::Exceeds {
             who,
             quantity,

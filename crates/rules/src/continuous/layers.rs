@@ -1049,6 +1049,14 @@ fn applied(
                     .fold(0u8, |seen, c| seen | c.basic_land_type_bits())
                     .count_ones()
                     as i32,
+                // 418.5a: counters on the source ("… for each growth
+                // counter on Momentum") or on the affected object itself.
+                tolaria_cards::YourCount::CountersOnSource(k) => l.source.map_or(0, |s| {
+                    game.objects[game.in_play[s].slot as usize].counters_of(k) as i32
+                }),
+                tolaria_cards::YourCount::CountersOnAffected(k) => {
+                    game.objects[game.in_play[i].slot as usize].counters_of(k) as i32
+                }
             };
             ch.power += p * n;
             ch.toughness += t * n;

@@ -250,11 +250,20 @@ fn untargetable_by(
             spells_only,
             colors,
             opponents,
+            auras,
             ..
         } => {
             (!*spells_only || is_spell)
                 && (colors.is_empty() || colors.intersects(src.colors))
                 && (!*opponents || game.is_opponent(ch.controller, src.controller))
+                // 212.4a: an Aura spell (its printed subtype: an Aura spell
+                // on the stack or a card about to be played).
+                && (!*auras
+                    || src.obj.is_some_and(|s| {
+                        crate::continuous::characteristics::compute(game, s)
+                            .subtypes
+                            .contains(tolaria_cards::Subtype::AURA)
+                    }))
         }
         _ => false,
     })

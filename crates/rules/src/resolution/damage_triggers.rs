@@ -60,6 +60,13 @@ pub(super) fn damage_watchers(
                         ..Default::default()
                     })
                 }
+                (Trigger::OpponentIsDealtDamage, Target::Player(p)) if game.is_opponent(you, p) => {
+                    Some(TriggerContext {
+                        player: Some(p),
+                        amount,
+                        ..Default::default()
+                    })
+                }
                 (
                     Trigger::CreatureDealsDamageToPlayer {
                         dealer,

@@ -1460,7 +1460,10 @@ impl Game {
 fn reads_discards_by_them(a: &tolaria_cards::Amount) -> bool {
     use tolaria_cards::Amount;
     match a {
-        Amount::DiscardedThisWayByThem => true,
+        // "… equal to the number of Islands that player controls" after
+        // "damage to each opponent" (Typhoon, Price of Progress): each
+        // recipient's own count.
+        Amount::DiscardedThisWayByThem | Amount::CountTheyControl(_) => true,
         Amount::Plus(_, a) | Amount::Times(_, a) => reads_discards_by_them(a),
         _ => false,
     }
