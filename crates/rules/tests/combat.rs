@@ -285,6 +285,7 @@ fn r502_9b_trample_assigns_lethal_to_blockers_then_the_rest_to_the_player() {
             until_leaves: None,
             while_enchanted: false,
             while_controlled: false,
+            while_controls: None,
             until_upkeep_of: None,
             to_attached: false,
         });

@@ -37,6 +37,7 @@ fn becomes_copy(g: &mut Game, obj: ObjId, of: &str) {
         until_leaves: None,
         while_enchanted: false,
         while_controlled: false,
+        while_controls: None,
         until_upkeep_of: None,
         to_attached: false,
     });

@@ -25,6 +25,14 @@ pub enum Duration {
     /// "until CARDNAME leaves play" (Gaea's Liege): ends as the source
     /// leaves play; nothing if it already has (as 418.3d).
     UntilSourceLeaves,
+    /// "for as long as you control CARDNAME" (Aladdin): ends as the source
+    /// leaves play or its controller is no longer the effect's controller;
+    /// nothing if that is already so as it resolves (as 418.3d).
+    WhileYouControlSource,
+    /// "for as long as you control CARDNAME and CARDNAME remains tapped"
+    /// (Rubinia Soulsinger): both durations at once; whichever ends first
+    /// ends the effect (418.3d).
+    WhileYouControlSourceTapped,
     /// "[this Aura] gains \"Enchanted creature loses flying.\"" (Earthbind):
     /// the effect of the ability the Aura gained applies to the permanent
     /// it enchants now or later, for as long as the Aura is in play; its

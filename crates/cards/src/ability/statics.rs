@@ -853,7 +853,9 @@ pub enum DamageParty {
     /// "a player".
     APlayer,
     /// Permanents matching a filter from the ability's point of view ("a
-    /// creature you control", "a Cleric creature you control").
+    /// creature you control", "a Cleric creature you control"). As the
+    /// source, "a green source" (Sphere of Duty): a spell matches too,
+    /// judged as the damage would be dealt (419.8c).
     Permanents(ObjectFilter),
     /// "a spell", "a red spell" (Benevolent Unicorn, Sulfuric Vapors): a
     /// source that is a spell on the stack as it deals the damage,

@@ -684,6 +684,12 @@ pub(super) fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     if p.eat_all("its power") {
         return Some(Amount::PowerOf(cx.it()));
     }
+    // "where X is CARDNAME's power" (Auriok Bladewarden), "equal to
+    // CARDNAME's power" (Gristleback): its power now, or as it last existed
+    // in play once sacrificed (413.2f).
+    if p.eat_all("cardname's power") {
+        return Some(Amount::PowerOf(ObjectRef::This));
+    }
     if p.eat_all("its toughness") {
         return Some(Amount::ToughnessOf(cx.it()));
     }

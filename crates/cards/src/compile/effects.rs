@@ -817,6 +817,18 @@ pub(super) fn gain_control(p: &mut P, cx: &mut Cx) -> Option<Effect> {
     } else if p.eat_all("for as long as that creature is enchanted") {
         // Rootwater Matriarch (418.3d-style duration).
         Duration::WhileEnchanted
+    } else if p.eat_all("for as long as you control cardname and cardname remains tapped") {
+        // Rubinia Soulsinger, Helm of Possession (418.3d).
+        Duration::WhileYouControlSourceTapped
+    } else if p.eat_all("for as long as you control cardname") {
+        // Aladdin, Thrull Champion.
+        Duration::WhileYouControlSource
+    } else if p.eat_all("for as long as cardname remains in play") {
+        // Cytoplast Manipulator: until the source leaves play.
+        Duration::UntilSourceLeaves
+    } else if p.eat_all("for as long as cardname remains tapped") {
+        // Vedalken Shackles (418.3d).
+        Duration::WhileSourceTapped
     } else {
         Duration::Permanent
     };
@@ -1137,14 +1149,29 @@ fn joined_clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         // "CARDNAME gets +2/+0 until end of turn and deals 1 damage to
         // you" (Electric Eel, Marjhan): the source deals the damage.
         if let Some(Effect::Continuous { what, .. }) = v.last() {
+            // "CARDNAME gains shroud until end of turn and doesn't untap
+            // during your next untap step" (Deep Spawn, 302.2).
             if and
-                && (p.at_any_of(&["can", "can't"]) || (*what == ObjectRef::This && p.at("deals")))
+                && (p.at_any_of(&["can", "can't", "doesn't"])
+                    || (*what == ObjectRef::This && p.at("deals")))
             {
                 let what = what.clone();
                 if let Some(more) = attempt(p, cx, |p, cx| object_verb(p, cx, what)) {
                     v.extend(more);
                     continue;
                 }
+            }
+        }
+        // "CARDNAME deals 2 damage to target creature or player and
+        // doesn't untap during your next untap step" (Reveka, Wizard
+        // Savant; 302.2): the source is the one that deals the damage.
+        if matches!(v.last(), Some(Effect::DealDamage { .. }))
+            && and
+            && p.at_all("doesn't untap during your next untap step")
+        {
+            if let Some(more) = attempt(p, cx, |p, cx| object_verb(p, cx, ObjectRef::This)) {
+                v.extend(more);
+                continue;
             }
         }
         // "Draw three cards, then discard one of them." (Soldevi Sage): the

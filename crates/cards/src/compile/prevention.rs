@@ -455,6 +455,11 @@ pub(super) fn damage_shape_static(p: &mut P) -> Option<crate::DamageShape> {
 /// A source or recipient of damage in a static replacement.
 fn damage_party(p: &mut P) -> Option<crate::DamageParty> {
     use crate::DamageParty;
+    // "a green source" (Sphere of Duty), "an artifact source": a source of
+    // that colour or type, spell or permanent (419.8c).
+    if let Some(f) = source_noun(p) {
+        return Some(DamageParty::Permanents(f));
+    }
     if p.eat_all("a source") {
         return Some(DamageParty::Any);
     }
@@ -578,4 +583,44 @@ fn damage_instead(p: &mut P, to: &crate::DamageParty) -> Option<crate::DamageIns
     }
     (leading || p.eat("instead")).then_some(())?;
     Some(DamageInstead::Actions(actions))
+}
+
+/// 419.8c: a source of damage named by its colour or card type: "artifact
+/// sources", "a green source", "an artifact source", "sources you don't
+/// control", "sources you control". A source is any object, a spell as
+/// well as a permanent; the filter is judged as the damage would be dealt
+/// (`Game::source_matches`, from last known information for a source no
+/// longer in play).
+pub(super) fn source_noun(p: &mut P) -> Option<ObjectFilter> {
+    let start = p.i;
+    let article = p.eat_any(&["a", "an"]).is_some();
+    let mut f = ObjectFilter::default();
+    loop {
+        if let Some(c) = crate::Color::from_name(p.peek()) {
+            p.bump();
+            f.colors_any.insert(c);
+        } else if p.at("artifact") {
+            p.bump();
+            f.types_any.insert(crate::CardType::Artifact);
+        } else {
+            break;
+        }
+    }
+    let noun = if article {
+        p.eat("source")
+    } else {
+        p.eat("sources")
+    };
+    if !noun {
+        return fail_at(p, start);
+    }
+    if p.eat_all("you don't control") {
+        f.controller = crate::ControllerFilter::Opponent;
+    } else if p.eat_all("you control") {
+        f.controller = crate::ControllerFilter::You;
+    }
+    if f == ObjectFilter::default() {
+        return fail_at(p, start);
+    }
+    Some(f)
 }

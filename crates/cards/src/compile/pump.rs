@@ -18,6 +18,11 @@ use crate::{
 pub(super) fn animation(p: &mut P) -> Option<LayerEffect> {
     let mut e = LayerEffect::default();
     p.eat_any(&["a", "an"]);
+    // "becomes a legendary 8/12 Spirit creature" (Genju of the Realm):
+    // the supertype added (layer 4).
+    if p.eat("legendary") {
+        e.add_supertypes.insert(crate::Supertype::Legendary);
+    }
     // Svogthos: "becomes a black and green Plant Zombie creature with
     // \"This creature's power and toughness are each equal to …\"": no
     // P/T of its own; the ability in quotes must then set them.
@@ -54,7 +59,7 @@ pub(super) fn animation(p: &mut P) -> Option<LayerEffect> {
     e.add_types.insert(CardType::Creature);
     // Animate Land: "becomes a 3/3 creature that's still a land" (types
     // are added, layer 4).
-    keeps |= p.eat_all("that's still a land");
+    keeps |= p.eat_all("that's still a land") || p.eat_all("that are still lands");
     // "becomes an artifact creature with power and toughness each equal
     // to its converted mana cost" (Karn, Silver Golem; layer 6b).
     if no_pt && p.eat_all("with power and toughness each equal to its converted mana cost") {
@@ -199,6 +204,26 @@ pub(super) fn pump(
             p.bump();
             p.eat_all("your choice of");
             choice_of = keyword_choices(p)?;
+        } else if p.at_any_of(&["gain", "gains"])
+            && p.at_all_from(
+                1,
+                "protection from artifacts or from the color of your choice",
+            )
+            && choice_of.is_empty()
+        {
+            // 502.7: "gains protection from artifacts or from the color of
+            // your choice" (Jeweled Spirit, Razor Barrier): six options,
+            // one chosen as the effect is created (layer 5).
+            p.bump();
+            p.eat_all("protection from artifacts or from the color of your choice");
+            choice_of.push(LayerEffect {
+                add_protection_types: TypeSet::single(CardType::Artifact),
+                ..Default::default()
+            });
+            choice_of.extend(Color::ALL.map(|c| LayerEffect {
+                add_protection: ColorSet::single(c),
+                ..Default::default()
+            }));
         } else if p.at_any_of(&["gain", "gains"])
             && p.at_all_from(1, "protection from the color of your choice")
             && chosen.is_none()
@@ -420,6 +445,7 @@ pub(super) fn pump(
             .map(|k| LayerEffect {
                 add_keywords: e.add_keywords.union(k.add_keywords),
                 add_protection: ColorSet(e.add_protection.0 | k.add_protection.0),
+                add_protection_types: TypeSet(e.add_protection_types.0 | k.add_protection_types.0),
                 ..e
             })
             .collect();

@@ -770,6 +770,8 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             layered.add_types = crate::TypeSet(layered.add_types.0 | e.add_types.0);
             layered.set_colors = layered.set_colors.or(e.set_colors);
             layered.set_pt = layered.set_pt.or(e.set_pt);
+            // "… 2/2 creatures with first strike" (Natural Emergence).
+            keywords = keywords.union(e.add_keywords);
             modify = true;
         } else if matches!(p.peek(), "is" | "are")
             && color_adjective(p.peek_at(1)).is_some_and(|(_, neg)| !neg)

@@ -50,8 +50,23 @@ pub(super) fn land_type_clause(p: &mut P) -> Option<LayerEffect> {
             p.bump();
             e.set_colors = Some(ColorSet::single(c));
         }
+        // "a 5/6 green Treefolk creature" (Living Terrain), "1/1 green Elf
+        // creatures" (Ambush Commander): creature types added (layer 4).
+        while let Some(st) = subtype_word(p.raw()) {
+            p.bump();
+            e.add_subtypes.insert(crate::Subtype::intern(st));
+        }
         p.eat_any(&["creature", "creatures"])?;
-        (p.eat_all("that are still lands") || p.eat_all("that's still a land")).then_some(())?;
+        // "are 2/2 creatures with first strike. They're still lands."
+        // (Natural Emergence).
+        let with = p.eat("with");
+        if with {
+            e.add_keywords = keyword_list(p)?;
+        }
+        (p.eat_all("that are still lands")
+            || p.eat_all("that's still a land")
+            || (with && p.eat_all(". they're still lands")))
+        .then_some(())?;
         e.add_types.insert(CardType::Creature);
         e.set_pt = Some(crate::SetPt::Fixed { power, toughness });
         Some(e)
@@ -153,6 +168,19 @@ pub(super) fn prevent_all_static(p: &mut P) -> Option<crate::DamageReplacement> 
     p.eat("prevent").then_some(())?;
     p.eat("all").then_some(())?;
     let combat = p.eat("combat");
+    // "Prevent all damage that CARDNAME would deal to snow creatures"
+    // (Goblin Furrier, Indentured Oaf): a shaped prevention (419.1d).
+    if p.eat_all("damage that cardname would deal to") {
+        let to = group(p)?;
+        return Some(DamageReplacement::Shaped(Box::new(crate::DamageShape {
+            from: crate::DamageParty::This,
+            to: crate::DamageParty::Permanents(to),
+            at_least: 0,
+            at_most: None,
+            combat,
+            instead: crate::DamageInstead::Prevent,
+        })));
+    }
     p.eat_all("damage that would be dealt").then_some(())?;
     let affected = |p: &mut P| -> Option<Affected> {
         if p.eat("cardname") {
@@ -178,6 +206,11 @@ pub(super) fn prevent_all_static(p: &mut P) -> Option<crate::DamageReplacement> 
                 enchanted: Some(true),
                 ..crate::ObjectFilter::creature()
             })));
+        }
+        // "… by artifact sources" (Argothian Treefolk), "… by sources you
+        // control" (Light of Sanction): spells as well as permanents.
+        if let Some(f) = super::prevention::source_noun(p) {
+            return Some(Some(Box::new(f)));
         }
         let start = p.i;
         let (f, noun) = filter(p)?;

@@ -26,6 +26,7 @@ pub(super) const SUBTYPES: &[&str] = &[
     "Beeble",
     "Berserker",
     "Bird",
+    "Blinkmoth",
     "Boar",
     "Bringer",
     "Brushwagg",

@@ -903,10 +903,11 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
             // 300.4: "becomes a 3/6 Golem artifact creature until end of
             // combat" (Jade Statue).
             Duration::EndOfCombat
-        } else if what == ObjectRef::This {
-            Duration::Permanent
         } else {
-            return None;
+            // "Target land becomes a 2/2 creature that's still a land."
+            // (Verdant Touch): for as long as the object stays in play
+            // (217.1c, 418.3b: the objects are locked in as it resolves).
+            Duration::Permanent
         };
         return Some(vec![Effect::Continuous {
             what,

@@ -40,6 +40,11 @@ pub struct ContinuousEffect {
     /// checked as the board is brought up to date.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub while_controlled: bool,
+    /// "for as long as you control CARDNAME" (Aladdin): ends once this
+    /// object (the effect's source) leaves play or is no longer controlled
+    /// by the effect's controller; checked as control changes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub while_controls: Option<ObjId>,
     /// "until your next upkeep" (Erhnam Djinn): ends as that player's
     /// next upkeep step begins.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -414,12 +414,22 @@ impl Game {
             // 502.59a: "until you lose control of … the permanent": an
             // effect that lasts while its controller controls the
             // permanent ends with the change; the board is computed again.
-            if !changed.is_empty() && self.effects.iter().any(|e| e.while_controlled) {
+            // "for as long as you control CARDNAME" (Aladdin): an effect
+            // that lasts while its controller controls its source ends as
+            // the source changes control.
+            if !changed.is_empty()
+                && self
+                    .effects
+                    .iter()
+                    .any(|e| e.while_controlled || e.while_controls.is_some())
+            {
                 let before = self.effects.len();
                 let objects = &self.objects;
                 self.effects.retain(|e| {
-                    !e.while_controlled
-                        || objects[e.affected.slot as usize].controller == e.controller
+                    (!e.while_controlled
+                        || objects[e.affected.slot as usize].controller == e.controller)
+                        && e.while_controls
+                            .is_none_or(|s| objects[s.slot as usize].controller == e.controller)
                 });
                 if self.effects.len() != before {
                     self.board.valid = false;

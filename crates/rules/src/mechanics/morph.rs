@@ -273,6 +273,7 @@ impl Game {
                     until_leaves: None,
                     while_enchanted: false,
                     while_controlled: false,
+                    while_controls: None,
                     until_upkeep_of: None,
                     to_attached: false,
                 });

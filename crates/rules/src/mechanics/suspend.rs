@@ -233,6 +233,7 @@ impl Game {
                 until_leaves: None,
                 while_enchanted: false,
                 while_controlled: true,
+                while_controls: None,
                 until_upkeep_of: None,
                 to_attached: false,
             });

@@ -100,7 +100,11 @@ impl Game {
         let until_end_of_combat = duration == Duration::EndOfCombat;
         // 418.3d: "as long as [the source] remains tapped": if that
         // duration is already over, the effect does nothing.
-        let while_tapped = (duration == Duration::WhileSourceTapped).then_some(ctx.source);
+        let while_tapped = matches!(
+            duration,
+            Duration::WhileSourceTapped | Duration::WhileYouControlSourceTapped
+        )
+        .then_some(ctx.source);
         if while_tapped.is_some_and(|s| {
             !self
                 .obj(s)
@@ -114,6 +118,20 @@ impl Game {
         let until_leaves =
             (duration == Duration::UntilSourceLeaves || to_attached).then_some(ctx.source);
         if until_leaves.is_some_and(|s| !self.is_in_play(s)) {
+            return;
+        }
+        // "for as long as you control CARDNAME": if the source is gone or
+        // another player controls it, already over (as 418.3d).
+        let while_controls = matches!(
+            duration,
+            Duration::WhileYouControlSource | Duration::WhileYouControlSourceTapped
+        )
+        .then_some(ctx.source);
+        if while_controls.is_some_and(|s| {
+            !self
+                .obj(s)
+                .is_some_and(|o| o.zone == Zone::InPlay && o.controller == ctx.controller)
+        }) {
             return;
         }
         let while_enchanted = duration == Duration::WhileEnchanted;
@@ -159,6 +177,7 @@ impl Game {
                         && x.until_end_of_combat == until_end_of_combat
                         && x.while_tapped == while_tapped
                         && x.until_leaves == until_leaves
+                        && x.while_controls == while_controls
                         && x.controller == controller)
                 });
             }
@@ -175,6 +194,7 @@ impl Game {
                     while_tapped,
                     while_enchanted,
                     while_controlled: false,
+                    while_controls,
                     until_upkeep_of: (duration == Duration::UntilYourNextUpkeep)
                         .then_some(ctx.controller),
                     until_leaves,

@@ -468,6 +468,7 @@ impl Game {
                             until_leaves: None,
                             while_enchanted: false,
                             while_controlled: false,
+                            while_controls: None,
                             until_upkeep_of: None,
                             to_attached: false,
                         });
@@ -592,6 +593,7 @@ impl Game {
                                         until_leaves: None,
                                         while_enchanted: false,
                                         while_controlled: false,
+                                        while_controls: None,
                                         until_upkeep_of: None,
                                         to_attached: false,
                                     });
@@ -723,8 +725,9 @@ impl Game {
             combat.left_play_blocking.extend(was);
             self.combat.remove(id);
         }
-        self.effects
-            .retain(|e| e.affected != id && e.until_leaves != Some(id));
+        self.effects.retain(|e| {
+            e.affected != id && e.until_leaves != Some(id) && e.while_controls != Some(id)
+        });
         self.end_while_tapped_effects(id);
     }
 
