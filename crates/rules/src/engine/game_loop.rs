@@ -194,7 +194,7 @@ impl Game {
     /// list is a caller's bug (debug builds assert that it is the current
     /// one).
     pub fn apply_listed(&mut self, action: Action, legal: &[Action]) -> Result<(), ActionError> {
-        if self.is_over() || matches!(action, Action::Concede(_)) || self.decision.is_none() {
+        if self.apply_unlisted(&action) {
             return self.apply(action);
         }
         debug_assert_eq!(
@@ -203,19 +203,33 @@ impl Game {
             "apply_listed: the list given isn't the game's legal actions now"
         );
         if !legal.contains(&action) {
-            let decision = self.decision.as_ref().map(|d| d.kind.name().to_string());
-            return Err(ActionError::Illegal {
-                action,
-                decision: decision.unwrap_or_default(),
-            });
+            return Err(self.not_listed(action));
         }
         self.apply_decided(action)
+    }
+
+    /// Whether [`Game::apply_listed`] hands `action` to [`Game::apply`]
+    /// (the game over, a concession, no decision pending) rather than
+    /// looking it up in the list.
+    #[inline]
+    pub(super) fn apply_unlisted(&self, action: &Action) -> bool {
+        self.is_over() || matches!(action, Action::Concede(_)) || self.decision.is_none()
+    }
+
+    /// The error of an action not in the pending decision's legal list.
+    #[cold]
+    pub(super) fn not_listed(&self, action: Action) -> ActionError {
+        let decision = self.decision.as_ref().map(|d| d.kind.name().to_string());
+        ActionError::Illegal {
+            action,
+            decision: decision.unwrap_or_default(),
+        }
     }
 
     /// The pending decision answered by a legal action (checked by the
     /// caller): the action carried out and the game run to the next
     /// decision.
-    fn apply_decided(&mut self, action: Action) -> Result<(), ActionError> {
+    pub(super) fn apply_decided(&mut self, action: Action) -> Result<(), ActionError> {
         let Some(decision) = self.decision.take() else {
             return Err(ActionError::NoDecision);
         };

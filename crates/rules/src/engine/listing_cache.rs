@@ -7,7 +7,10 @@
 //!
 //! The key: `Game::listing_gen`, counted by `emit` for every event but a
 //! step's beginning (every change to the game emits an event, decision 8:
-//! a new event may change anything the listing reads), the player, the
+//! a new event may change anything the listing reads) and, in a game of the
+//! plainest cards, but the events no listing of theirs reads (combat
+//! declarations, damage to a permanent, a permanent other than a mana
+//! source becoming tapped: `trigger_gate::listing_neutral`), the player, the
 //! stack's size, sorcery timing (308.4: the active player's main phase with
 //! the stack empty), the continuous effects' number (an "until end of
 //! combat" effect ends with its phase without an event of its own, 300.4),
@@ -42,12 +45,31 @@ pub(crate) struct ListingKey {
 /// them (its `Clone` gives none) and a save doesn't hold them.
 #[derive(Default)]
 pub struct ListingCache {
-    kept: Vec<Option<(ListingKey, Vec<Action>)>>,
+    kept: Vec<KeptList>,
     /// The listing of a decision whose listing isn't kept.
     other: Vec<Action>,
     /// Which list `keep_listing` made current: an index of `kept`, or
     /// `usize::MAX` for `other`.
     current: usize,
+}
+
+/// One kept list and the key it was computed at (`None`: none yet; its
+/// allocation is kept for the next one).
+#[derive(Default)]
+struct KeptList {
+    key: Option<ListingKey>,
+    list: Vec<Action>,
+}
+
+impl ListingCache {
+    /// The list `keep_listing` made current.
+    #[inline]
+    fn current(&self) -> &[Action] {
+        match self.kept.get(self.current) {
+            Some(k) => &k.list,
+            None => &self.other,
+        }
+    }
 }
 
 impl Clone for ListingCache {
@@ -78,30 +100,24 @@ impl Game {
         };
         let slot = 2 * key.player as usize + usize::from(key.sorcery);
         self.listing.current = slot;
-        if let Some(Some((k, _))) = self.listing.kept.get(slot) {
-            if *k == key {
-                return;
-            }
-        }
         if self.listing.kept.len() <= slot {
-            self.listing.kept.resize_with(slot + 1, || None);
+            self.listing.kept.resize_with(slot + 1, KeptList::default);
         }
-        let mut v = match self.listing.kept[slot].take() {
-            Some((_, v)) => v,
-            None => Vec::new(),
-        };
+        if self.listing.kept[slot].key == Some(key) {
+            return;
+        }
+        let mut v = std::mem::take(&mut self.listing.kept[slot].list);
         self.legal_actions_into(&mut v);
-        self.listing.kept[slot] = Some((key, v));
+        let kept = &mut self.listing.kept[slot];
+        kept.key = Some(key);
+        kept.list = v;
     }
 
     /// The legal actions [`Game::keep_listing`] made current: those of the
     /// pending decision as long as the game hasn't changed since (debug
     /// builds check it against the full computation).
     pub fn kept_listing(&self) -> &[Action] {
-        let list = match self.listing.kept.get(self.listing.current) {
-            Some(Some((_, v))) => v.as_slice(),
-            _ => self.listing.other.as_slice(),
-        };
+        let list = self.listing.current();
         debug_assert_eq!(
             list,
             self.legal_actions().as_slice(),
@@ -110,28 +126,22 @@ impl Game {
         list
     }
 
-    /// [`Game::apply_listed`] with the list [`Game::kept_listing`] gives.
+    /// [`Game::apply_listed`] with the list [`Game::kept_listing`] gives,
+    /// looked up where it is kept (no list moved out and back).
     pub fn apply_kept(&mut self, action: Action) -> Result<(), crate::ActionError> {
-        let slot = self.listing.current;
-        let taken = match self.listing.kept.get_mut(slot) {
-            Some(Some((_, v))) => Some(std::mem::take(v)),
-            _ => None,
-        };
-        match taken {
-            Some(v) => {
-                let r = self.apply_listed(action, &v);
-                if let Some(Some((_, kept))) = self.listing.kept.get_mut(slot) {
-                    *kept = v;
-                }
-                r
-            }
-            None => {
-                let v = std::mem::take(&mut self.listing.other);
-                let r = self.apply_listed(action, &v);
-                self.listing.other = v;
-                r
-            }
+        if self.apply_unlisted(&action) {
+            return self.apply(action);
         }
+        let list = self.listing.current();
+        debug_assert_eq!(
+            list,
+            self.legal_actions().as_slice(),
+            "apply_kept: the kept list isn't the game's legal actions now"
+        );
+        if !list.contains(&action) {
+            return Err(self.not_listed(action));
+        }
+        self.apply_decided(action)
     }
 
     /// [`Game::legal_actions_into`] through the kept listing
@@ -192,9 +202,11 @@ impl Game {
 /// condition on the spell, no alternative or additional cost, no activated
 /// or static ability (printed or granted in quotes, which a token it makes
 /// may have), mana abilities with no condition or restriction, and targets
-/// described by what can change only with an event (types, colours,
-/// controller, tapped status, keywords, power and toughness), never by
-/// combat or the turn.
+/// described by what can change only with an event the kept listings
+/// count (types, colours, controller, keywords, power and toughness), never
+/// by combat, damage, tapped status or the turn (combat declarations,
+/// damage to a permanent and a permanent without mana abilities becoming
+/// tapped aren't counted in such a game: `trigger_gate::listing_neutral`).
 pub(crate) fn card_step_bound(def: &CardDef) -> bool {
     def.faces.iter().any(|f| {
         let s = &f.spell;
@@ -248,7 +260,10 @@ fn target_step_free(t: &TargetSpec) -> bool {
 
 /// A filter that reads only what changes with an event: the fields named
 /// here are cleared and the rest must be the default (a new field of
-/// `ObjectFilter` counts as reading the step until it is named here).
+/// `ObjectFilter` counts as reading the step until it is named here). Its
+/// tapped status is not among them: a permanent other than a mana source
+/// becoming tapped isn't counted for the kept listings
+/// (`trigger_gate::listing_neutral`).
 fn filter_step_free(f: &ObjectFilter) -> bool {
     use tolaria_cards::ControllerFilter;
     if !matches!(
@@ -269,7 +284,6 @@ fn filter_step_free(f: &ObjectFilter) -> bool {
         colors_any: Default::default(),
         colors_none: Default::default(),
         controller: Default::default(),
-        tapped: None,
         with_keyword: None,
         without_keyword: None,
         other: false,

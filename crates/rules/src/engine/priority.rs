@@ -189,10 +189,11 @@ impl Game {
         // The mana abilities come last in the list; with an up-to-date board
         // they are found in the same pass as the available mana, put right
         // after `Pass`, and moved to the end once the rest is listed.
-        let (avail, mana_listed) = match self.priority_mana(p, out) {
-            Some((avail, n)) => (avail, Some(n)),
-            None => (self.available_mana(p, None), None),
-        };
+        let mut avail = crate::playing::mana::Avail::empty();
+        let mana_listed = self.priority_mana(p, out, &mut avail);
+        if mana_listed.is_none() {
+            avail = self.available_mana(p, None);
+        }
         // Outside `p`'s sorcery timing (most priorities) a card that can't
         // be played at instant speed offers nothing: skipped here without a
         // call (`hand_card_actions` would find no action). The tests that

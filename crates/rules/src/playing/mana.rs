@@ -93,14 +93,24 @@ impl Avail {
     /// The mana of a pool (or of mana spent, by kind): each is of its kind.
     pub(crate) fn of_pool(pool: &crate::state::player::ManaPool) -> Avail {
         let mut v = Avail::new();
+        v.add_pool(pool);
+        v
+    }
+    /// No mana (for [`Game::priority_mana`] to fill in place).
+    #[inline]
+    pub(crate) fn empty() -> Avail {
+        Avail::new()
+    }
+    /// [`Avail::of_pool`] added to this mana.
+    #[inline]
+    pub(crate) fn add_pool(&mut self, pool: &crate::state::player::ManaPool) {
         // Usually empty (mana is made while paying).
         if pool.0.iter().all(|&n| n == 0) {
-            return v;
+            return;
         }
         for (i, &n) in pool.0.iter().enumerate() {
-            v.push_n(1u8 << i, n as usize);
+            self.push_n(1u8 << i, n as usize);
         }
-        v
     }
     /// How many mana in all.
     pub(crate) fn len(&self) -> usize {
@@ -634,28 +644,43 @@ impl Game {
             .filter_map(move |&id| Some((id, self.mana_source(p, exclude, id)?)))
     }
 
-    /// At priority, with an up-to-date board: `available_mana(p, None)`,
-    /// and `mana_options(p, None, None)` appended to `out`, in one pass over
-    /// the mana sources; returns the mana and how many actions were added.
+    /// At priority, with an up-to-date board: `available_mana(p, None)`
+    /// written in `v` (empty when called), and `mana_options(p, None,
+    /// None)` appended to `out`, in one pass over the mana sources; returns
+    /// how many actions were added. Each source's object is read once (its
+    /// controller, phasing, tapped status and sickness from its flags), and
+    /// the mana is written in place, not returned (issue 22).
     pub(crate) fn priority_mana(
         &self,
         p: PlayerId,
         out: &mut Vec<Action>,
-    ) -> Option<(Avail, usize)> {
+        v: &mut Avail,
+    ) -> Option<usize> {
+        use crate::state::object::flags;
         let list = self.board_mana_sources()?;
         let before = out.len();
-        let mut v = Avail::of_pool(&self.player(p).pool);
+        v.add_pool(&self.player(p).pool);
         // Channel: 1 life for each {1} (mechanics/granted.rs).
-        self.granted_mana(p, &mut v);
+        self.granted_mana(p, v);
         let life_ok = self.life(p) >= 0;
         let bans = self.mana_bans();
+        let objects = &self.objects[..];
         for src in list {
-            if !self.mana_source_usable(p, None, src.id, bans) {
+            // `mana_source_usable`, with the object read once.
+            let o = &objects[src.id.slot as usize];
+            if o.controller != p
+                || o.flags & flags::PHASED_OUT != 0
+                || (bans && self.mana_abilities_forbidden(src.id))
+            {
                 continue;
             }
             match src.simple {
                 Some((i, k)) => {
-                    if self.plain_tap_payable(src.id, life_ok) {
+                    // `plain_tap_payable`, with the object read once.
+                    if life_ok
+                        && o.flags & flags::TAPPED == 0
+                        && (o.flags & flags::SICK == 0 || !self.sick_creature_without_haste(src.id))
+                    {
                         v.push(1u8 << k.index());
                         out.push(Action::ActivateMana {
                             source: src.id,
@@ -665,12 +690,19 @@ impl Game {
                     }
                 }
                 None => {
-                    self.source_mana(src.id, src.abilities, &mut v);
+                    self.source_mana(src.id, src.abilities, v);
                     self.mana_options_of(src.id, src.abilities, None, None, out);
                 }
             }
         }
-        Some((v, out.len() - before))
+        debug_assert!({
+            let (mut w, mut o) = (Vec::new(), Vec::new());
+            self.mana_options(p, None, None, &mut o);
+            let a = self.available_mana(p, None);
+            w.extend_from_slice(&out[before..]);
+            w == o && a.len == v.len && a.masks[..a.len.min(64)] == v.masks[..v.len.min(64)]
+        });
+        Some(out.len() - before)
     }
 
     /// The board's list of permanents with mana abilities, in `in_play`

@@ -4,14 +4,51 @@
 //! skipped for the kinds of events no trigger in play can match.
 
 use crate::state::event::Event;
-use crate::Game;
+use crate::{Game, Target};
+
+/// The events the kept listings at priority needn't count (issue 22): a
+/// step's beginning (their key holds sorcery timing, or the step itself
+/// where a listing may read it), and, in a game of the plainest cards
+/// (`!Game::listing_step_bound`: no listing reads combat, a permanent's
+/// damage, or the tapped status of a permanent but a mana source's), the
+/// declarations of combat (309.2, 308.2), damage dealt to a permanent
+/// (what it destroys leaves play with an event of its own, 420.5c), and a
+/// permanent without mana abilities becoming tapped (the board up to
+/// date, so that its `flags::MANA` is current). Debug builds compare every
+/// kept listing with the full computation.
+#[inline]
+fn listing_neutral(game: &Game, e: &Event) -> bool {
+    match e {
+        Event::StepBegan { .. } => true,
+        _ if game.listing_step_bound => false,
+        Event::AttackerDeclared { .. }
+        | Event::BlockerDeclared { .. }
+        | Event::BecameBlocked { .. }
+        | Event::BandDeclared { .. }
+        | Event::BandBlocked { .. }
+        | Event::RemovedFromCombat { .. }
+        | Event::Damage {
+            to: Target::Object(_),
+            ..
+        } => true,
+        Event::Tapped { obj, .. } => {
+            game.board.valid
+                && game.board.ids.len() == game.in_play.len()
+                && game
+                    .objects
+                    .get(obj.slot as usize)
+                    .is_some_and(|o| o.flags & crate::state::object::flags::MANA == 0)
+        }
+        _ => false,
+    }
+}
 
 /// An event seen as it is emitted: counted for the kept listings (all but
-/// a step's beginning, which their key holds as sorcery timing or the
-/// step) and looked at for triggered abilities (404, 410).
+/// those no kept listing reads, `listing_neutral`) and looked at for
+/// triggered abilities (404, 410).
 #[inline]
 pub(crate) fn event_seen(game: &mut Game, e: &Event) {
-    if !matches!(e, Event::StepBegan { .. }) {
+    if !listing_neutral(game, e) {
         game.listing_gen = game.listing_gen.wrapping_add(1);
     }
     // With no permanent having a triggered ability (the board up to date:

@@ -316,7 +316,12 @@ impl Game {
         }
         // 310.4: the combat damage each source dealt in all (after
         // prevention and redirection), for "whenever … deals combat
-        // damage" (Drinker of Sorrow, Umezawa's Jitte).
+        // damage" (Drinker of Sorrow, Umezawa's Jitte). Not summed while no
+        // permanent in play has a triggered ability (the board up to date:
+        // `may_have_triggers`; `scan` would skip each of them, issue 22).
+        if !self.may_have_triggers() {
+            return;
+        }
         let mut totals: Vec<(ObjId, u32)> = Vec::new();
         for e in &self.events[first_event..] {
             if let crate::Event::Damage {
