@@ -217,6 +217,8 @@ impl Scenario {
                 o.damage = c.damage;
                 o.plus_counters = c.plus;
                 o.minus_counters = c.minus;
+                // Inputs of its board entry written directly (issue 22).
+                o.mark_board_input();
                 for &(kind, n) in &c.counters {
                     o.add_counters(kind, n as i32);
                 }

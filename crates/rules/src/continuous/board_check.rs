@@ -47,6 +47,20 @@ impl Game {
             if usize::from(o.board_index) != i {
                 return Err(format!("{name} ({id:?}): kept board index differs"));
             }
+            // A local board's entry is kept without reading its inputs
+            // while `flags::BOARD_INPUTS` is clear (issue 22): they must be
+            // the object's.
+            if b.local
+                && o.flags & flags::BOARD_INPUTS == 0
+                && b.keys.get(i).map(|k| k.inputs)
+                    != Some(crate::continuous::characteristics::LocalInputs::of(
+                        self, id,
+                    ))
+            {
+                return Err(format!(
+                    "{name} ({id:?}): a local board input written without flags::BOARD_INPUTS"
+                ));
+            }
         }
         // The flag may stay set after the effect reading status is gone
         // (a conservative board is only recomputed more often); a board

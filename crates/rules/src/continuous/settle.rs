@@ -143,6 +143,57 @@ impl Game {
         true
     }
 
+    /// Is the kept local board still the board, with nothing to compute:
+    /// the board can be local, it lists the permanents of `in_play` in the
+    /// same order, no input of theirs was written since their entries were
+    /// computed (`flags::BOARD_INPUTS`), and no creature in combat stopped
+    /// being one (the entries are those the last settle judged combat by)?
+    /// Debug builds compare each entry's inputs with its object's.
+    fn local_board_untouched(&self) -> bool {
+        use crate::state::object::flags;
+        let n = self.in_play.len();
+        if !self.board.local
+            || !self.may_be_local()
+            || self.board.ids.len() != n
+            || self.board.keys.len() != n
+        {
+            return false;
+        }
+        let mut written = 0;
+        for (a, b) in self.in_play.iter().zip(&self.board.ids) {
+            if a != b {
+                return false;
+            }
+            written |= self.objects[a.slot as usize].flags;
+        }
+        if written & flags::BOARD_INPUTS != 0 {
+            return false;
+        }
+        #[cfg(debug_assertions)]
+        for (i, &id) in self.in_play.iter().enumerate() {
+            let o = &self.objects[id.slot as usize];
+            debug_assert_eq!(
+                self.board.keys[i].inputs,
+                crate::continuous::characteristics::LocalInputs::of(self, id),
+                "a local board input written without flags::BOARD_INPUTS"
+            );
+            debug_assert_eq!(usize::from(o.board_index), i);
+            debug_assert_eq!(o.controller, self.board.chars[i].controller);
+            debug_assert_eq!(o.flags & flags::ABILITY_BITS, self.board.keys[i].abil);
+        }
+        // 306.2: a permanent in combat that is no creature leaves it; the
+        // full update judges that.
+        let noncreature = |o: ObjId| {
+            let x = &self.objects[o.slot as usize];
+            x.gen == o.gen
+                && x.zone == crate::Zone::InPlay
+                && self.board.ids.get(usize::from(x.board_index)) == Some(&o)
+                && !self.board.chars[usize::from(x.board_index)].is_creature()
+        };
+        !self.combat.attackers.iter().any(|a| noncreature(a.obj))
+            && !self.combat.blocks.iter().any(|b| noncreature(b.0))
+    }
+
     /// [`Game::local_board`] written into the kept board itself (when
     /// `local_in_place_possible`): the same entries are kept and computed,
     /// without building new lists. Returns whether the board's permanents
@@ -152,16 +203,38 @@ impl Game {
     /// next, and it differs from the old one in that entry).
     fn settle_local_in_place(&mut self) -> Option<bool> {
         use crate::continuous::characteristics::{LocalInputs, LocalKey};
+        use crate::state::object::flags;
         let n = self.in_play.len();
         let mut changed = n != self.board.keys.len() || n != self.board.ids.len();
         let mut next_old = 0;
         for i in 0..n {
             let id = self.in_play[i];
-            let inputs = LocalInputs::of(self, id);
             let found = self.board.keys[next_old..]
                 .iter()
                 .position(|k| k.inputs.id == id)
                 .map(|k| next_old + k);
+            let slot = id.slot as usize;
+            let touched = self.objects[slot].flags & flags::BOARD_INPUTS != 0;
+            // An entry whose object's inputs weren't written since it was
+            // computed (`flags::BOARD_INPUTS` clear) is kept without
+            // reading them (issue 22); debug builds compare them.
+            if let (Some(k), false) = (found, touched) {
+                debug_assert_eq!(
+                    self.board.keys[k].inputs,
+                    LocalInputs::of(self, id),
+                    "a local board input written without flags::BOARD_INPUTS"
+                );
+                next_old = k + 1;
+                if k != i {
+                    // An earlier permanent left: the entry moves up.
+                    changed = true;
+                    self.board.chars[i] = self.board.chars[k];
+                    self.board.keys[i] = self.board.keys[k];
+                }
+                continue;
+            }
+            self.objects[slot].flags &= !flags::BOARD_INPUTS;
+            let inputs = LocalInputs::of(self, id);
             if let Some(k) = found {
                 next_old = k + 1;
                 if self.board.keys[k].inputs == inputs {
@@ -288,6 +361,15 @@ impl Game {
             if self.board.valid {
                 return;
             }
+            if self.local_board_untouched() {
+                // The same permanents, none of whose inputs was written:
+                // every entry, controller and ability bit is as the last
+                // settle left it (issue 22).
+                self.board.status_sensitive = false;
+                self.board.rewound = false;
+                self.board.valid = true;
+                return;
+            }
             // The kept local board updated in place when it can be (no
             // new lists), else as `local_board` computes it, else whole
             // through the layers. `same`: the permanents and their entries
@@ -383,7 +465,10 @@ impl Game {
                 };
                 let flags = (o.flags & !crate::state::object::flags::ABILITY_BITS) | abil;
                 flags_changed |= flags != o.flags;
-                o.flags = flags;
+                // Its entry was computed from its inputs now (a whole or
+                // local board; kept only if unchanged): `BOARD_INPUTS`
+                // clear again.
+                o.flags = flags & !crate::state::object::flags::BOARD_INPUTS;
                 let new_controller = o.controller != chars[i].controller;
                 if new_controller {
                     changed.push((id, o.controller, chars[i].controller));

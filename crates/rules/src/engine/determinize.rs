@@ -97,6 +97,7 @@ impl Game {
             rng.shuffle(&mut cards);
             for (&s, &c) in slots.iter().zip(cards.iter()) {
                 g.objects[s].card = c;
+                g.objects[s].mark_board_input();
                 dealt.push((s, c));
             }
         }
@@ -157,6 +158,7 @@ impl Game {
             rng.shuffle(&mut cards);
             for (&s, &c) in slots.iter().zip(cards.iter()) {
                 g.objects[s].card = c;
+                g.objects[s].mark_board_input();
                 dealt.push((s, c));
             }
         }

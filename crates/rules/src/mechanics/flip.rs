@@ -20,6 +20,7 @@ impl Game {
             return;
         }
         o.flags |= crate::state::object::flags::FLIPPED;
+        o.mark_board_input();
         let card = o.card;
         self.emit(Event::Flipped { obj: id, card });
     }

@@ -364,6 +364,7 @@ impl Game {
             // 504.1: Illusionary Mask's replacement ends once it is face up.
             o.flags &=
                 !(crate::state::object::flags::FACE_DOWN | crate::state::object::flags::MASKED);
+            o.mark_board_input();
         }
         self.board.valid = false;
     }
@@ -411,6 +412,7 @@ impl Game {
         let o = &mut self.objects[obj.slot as usize];
         o.flags &= !crate::state::object::flags::ABILITY_BITS;
         o.flags |= crate::state::object::flags::FACE_DOWN;
+        o.mark_board_input();
         self.board.valid = false;
     }
 

@@ -204,6 +204,7 @@ impl Game {
         let card = self.objects[new.slot as usize].card;
         if let Some(color) = color {
             self.objects[new.slot as usize].chosen_color = Some(color);
+            self.objects[new.slot as usize].mark_board_input();
             self.emit(Event::ColorChosen {
                 obj: new,
                 card,

@@ -190,6 +190,7 @@ impl Game {
         let mut o = Object::new(values.card, ctx.controller, Zone::Nowhere);
         o.token = true;
         o.token_src = values.token;
+        o.mark_board_input();
         self.objects.push(o);
         let id = self.objects[slot].id(slot);
         self.put_into_play_as(id, p, MoveReason::TokenCopy, Some(values))

@@ -101,6 +101,7 @@ impl Game {
                 };
                 if let Some(o) = self.obj_mut(ctx.source) {
                     o.chosen_color = Some(color);
+                    o.mark_board_input();
                 }
                 self.emit(Event::ColorChosenForSpell {
                     player: ctx.controller,

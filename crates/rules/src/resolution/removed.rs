@@ -56,6 +56,7 @@ impl Game {
                 for o in self.objects_of(ctx, what) {
                     let Some(obj) = self.obj_mut(o) else { continue };
                     obj.flags &= !crate::state::object::flags::FACE_DOWN;
+                    obj.mark_board_input();
                     let (owner, card) = (obj.owner, obj.card);
                     self.emit(crate::Event::FaceDownRevealed {
                         player: owner,

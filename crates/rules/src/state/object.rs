@@ -79,6 +79,16 @@ pub mod flags {
     /// played this spell during your main phase", Sulfurous Blast); set as
     /// it becomes played (409.1i), kept on the spell while it is on the stack.
     pub const PLAYED_IN_MAIN_PHASE: u32 = 1 << 28;
+    /// Derived (issue 22): an input of the permanent's entry on a local
+    /// board (`LocalInputs`: its card, token source, face-down and flipped
+    /// status, base controller, chosen colour, counters) may have changed
+    /// since the entry was computed. Set wherever one of them is written
+    /// (`Object::add_counters`, `set_base_controller`, `mark_board_input`);
+    /// cleared by `Game::settle` as it computes or keeps the entry. Clear,
+    /// it means the entry's inputs are the object's (debug builds and
+    /// `Game::check_board` verify it), so `settle` keeps the entry without
+    /// reading them.
+    pub const BOARD_INPUTS: u32 = 1 << 29;
     pub const ABILITY_BITS: u32 = STATICS | MANA | ACTIVATED | TRIGGERS;
     /// 406: white mana was spent to play this spell (the next four bits:
     /// blue, black, red, green; `spent_bit`); set as it becomes played
@@ -545,6 +555,7 @@ impl Object {
     /// Sets the controller a permanent or spell has before any
     /// control-changing effect.
     pub fn set_base_controller(&mut self, p: PlayerId) {
+        self.flags |= flags::BOARD_INPUTS;
         self.base_controller = p;
         self.controller = p;
     }
@@ -565,6 +576,13 @@ impl Object {
             return db().get(db().face_down).front();
         }
         &self.def().faces[self.spell_face_index() as usize]
+    }
+    /// An input of its local board entry is written directly (a chosen
+    /// colour, face-down or flipped status, its card, its token source,
+    /// counters): `flags::BOARD_INPUTS`.
+    #[inline]
+    pub fn mark_board_input(&mut self) {
+        self.flags |= flags::BOARD_INPUTS;
     }
     pub fn is_tapped(&self) -> bool {
         self.flags & flags::TAPPED != 0
@@ -640,6 +658,7 @@ impl Object {
     /// known limit: no card puts that many kinds on one object).
     pub fn add_counters(&mut self, kind: tolaria_cards::CounterKind, n: i32) -> u32 {
         use tolaria_cards::CounterKind;
+        self.flags |= flags::BOARD_INPUTS;
         let have = self.counters_of(kind) as i32;
         let max = match kind {
             CounterKind::PlusOnePlusOne | CounterKind::MinusOneMinusOne => u16::MAX as i32,
@@ -773,6 +792,7 @@ mod flag_tests {
             NO_ATTACK_NEXT_TURN,
             DRAWN_THIS_TURN,
             PLAYED_IN_MAIN_PHASE,
+            BOARD_INPUTS,
             SPENT_W,
             SPENT_C,
         ];

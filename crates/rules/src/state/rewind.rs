@@ -496,11 +496,13 @@ impl RewindPoint {
         for (s, o) in &mut self.saved {
             if *s as usize == slot {
                 o.card = card;
+                o.mark_board_input();
             }
         }
         #[cfg(debug_assertions)]
         if let Some(o) = self.full.get_mut(slot) {
             o.card = card;
+            o.mark_board_input();
         }
     }
 }

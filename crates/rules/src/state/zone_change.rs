@@ -366,12 +366,14 @@ impl Game {
         if flipped && to == Zone::InPlay {
             // 510.3: a spell or ability says it comes into play flipped.
             self.objects[slot].flags |= crate::state::object::flags::FLIPPED;
+            self.objects[slot].mark_board_input();
         }
         // 217.7b: a card removed face down that goes to a hand or a
         // library stays unseen by the other players.
         let stays_hidden = was_face_down && from == Zone::RemovedFromGame && to.is_hidden();
         if face_down {
             self.objects[slot].flags |= crate::state::object::flags::FACE_DOWN;
+            self.objects[slot].mark_board_input();
             self.face_down_seen = true;
         } else if was_face_down && !stays_hidden {
             // 504.6: its owner reveals it as it moves.

@@ -305,6 +305,7 @@ impl Game {
                             let n = obj.plus_counters.min(obj.minus_counters);
                             obj.plus_counters -= n;
                             obj.minus_counters -= n;
+                            obj.mark_board_input();
                             let card = obj.card;
                             self.emit(Event::CountersAnnihilated { obj: o, card, n });
                         }

@@ -237,6 +237,7 @@ impl Game {
         o.set_base_controller(controller);
         o.token = true;
         o.token_src = Some(src);
+        o.mark_board_input();
         o.timestamp = self.stamp();
         o.flags |= crate::state::object::flags::SICK;
         o.control_marks = crate::state::object::marks::CONTROL_SINCE_UPKEEP;

@@ -196,6 +196,7 @@ impl Game {
                     if let Some(m) = self.obj_mut(from) {
                         m.flags = (m.flags & !crate::state::object::flags::FACE_DOWN)
                             | (o.flags & crate::state::object::flags::FACE_DOWN);
+                        m.mark_board_input();
                     }
                 }
                 Some(from) => {
