@@ -96,6 +96,7 @@ impl Game {
                     while_tapped: None,
                     while_enchanted: false,
                     while_controlled: false,
+                    while_controls: None,
                     until_upkeep_of: None,
                     until_leaves: None,
                     to_attached: false,
