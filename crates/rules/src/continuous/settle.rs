@@ -128,10 +128,10 @@ impl Game {
     /// its slot is written, i.e. at an old index no lower than its new one?
     /// (Permanents leaving play and new ones at the end of `in_play`, the
     /// usual changes, allow it.)
-    fn local_in_place_possible(&self) -> bool {
+    fn local_in_place_possible(&self, prefix: usize) -> bool {
         let keys = &self.board.keys;
-        let mut next_old = 0;
-        for (i, &id) in self.in_play.iter().enumerate() {
+        let mut next_old = prefix;
+        for (i, &id) in self.in_play.iter().enumerate().skip(prefix) {
             if let Some(k) = keys[next_old..].iter().position(|k| k.inputs.id == id) {
                 let k = next_old + k;
                 if k < i {
@@ -141,6 +141,32 @@ impl Game {
             }
         }
         true
+    }
+
+    /// How many of the first permanents of `in_play` are those of the kept
+    /// local board's first entries, at the same indices, with none of
+    /// their inputs written since (`flags::BOARD_INPUTS` clear): entries
+    /// kept as they are, with their objects' index, controller and ability
+    /// bits, and their mana sources (issue 22: a permanent entering play
+    /// comes at the end of `in_play`, so the usual change leaves all the
+    /// others in this prefix).
+    fn local_prefix(&self) -> usize {
+        use crate::state::object::flags;
+        let keys = &self.board.keys;
+        let mut m = 0;
+        for (&id, k) in self.in_play.iter().zip(keys) {
+            if k.inputs.id != id || self.objects[id.slot as usize].flags & flags::BOARD_INPUTS != 0
+            {
+                break;
+            }
+            debug_assert_eq!(
+                k.inputs,
+                crate::continuous::characteristics::LocalInputs::of(self, id),
+                "a local board input written without flags::BOARD_INPUTS"
+            );
+            m += 1;
+        }
+        m
     }
 
     /// Is the kept local board still the board, with nothing to compute:
@@ -201,13 +227,14 @@ impl Game {
     /// local: an entry computed now has static abilities (the board is
     /// then left half-updated, which doesn't matter as it is computed whole
     /// next, and it differs from the old one in that entry).
-    fn settle_local_in_place(&mut self) -> Option<bool> {
+    fn settle_local_in_place(&mut self, prefix: usize) -> Option<bool> {
         use crate::continuous::characteristics::{LocalInputs, LocalKey};
         use crate::state::object::flags;
         let n = self.in_play.len();
         let mut changed = n != self.board.keys.len() || n != self.board.ids.len();
-        let mut next_old = 0;
-        for i in 0..n {
+        // The entries of the unchanged prefix are kept where they are.
+        let mut next_old = prefix;
+        for i in prefix..n {
             let id = self.in_play[i];
             let found = self.board.keys[next_old..]
                 .iter()
@@ -285,7 +312,10 @@ impl Game {
     /// The board's permanents (`Board::ids`), its list of mana sources and
     /// its counts of permanents with each kind of ability, from `in_play`,
     /// the entries and the objects' ability flags just set.
-    fn rebuild_board_lists(&mut self) {
+    /// The first `prefix` permanents are the kept board's first entries,
+    /// unchanged with their flags (`local_prefix`): their mana sources are
+    /// the old list's first ones, copied at once.
+    fn rebuild_board_lists(&mut self, prefix: usize) {
         self.board.ids.clear();
         self.board.ids.extend_from_slice(&self.in_play);
         // The entries of permanents still there with the same card and
@@ -298,11 +328,23 @@ impl Game {
         );
         self.board.mana.clear();
         self.board.mana.reserve(old.len() + 1);
-        let mut next_old = 0;
         self.board.statics = 0;
         self.board.activated = 0;
         self.board.triggers = 0;
-        for (i, &id) in self.in_play.iter().enumerate() {
+        let mut kept = 0;
+        for &id in &self.in_play[..prefix] {
+            let flags = self.objects[id.slot as usize].flags;
+            self.board.triggers += u32::from(flags & crate::state::object::flags::TRIGGERS != 0);
+            self.board.statics += u32::from(flags & crate::state::object::flags::STATICS != 0);
+            self.board.activated += u32::from(flags & crate::state::object::flags::ACTIVATED != 0);
+            if flags & crate::state::object::flags::MANA != 0 {
+                debug_assert_eq!(old.get(kept).map(|m| m.id), Some(id));
+                kept += 1;
+            }
+        }
+        self.board.mana.extend_from_slice(&old[..kept]);
+        let mut next_old = kept;
+        for (i, &id) in self.in_play.iter().enumerate().skip(prefix) {
             let flags = self.objects[id.slot as usize].flags;
             self.board.triggers += u32::from(flags & crate::state::object::flags::TRIGGERS != 0);
             self.board.statics += u32::from(flags & crate::state::object::flags::STATICS != 0);
@@ -374,13 +416,15 @@ impl Game {
             // new lists), else as `local_board` computes it, else whole
             // through the layers. `same`: the permanents and their entries
             // are those of the kept board.
-            let in_place =
-                self.board.local && self.may_be_local() && self.local_in_place_possible();
+            let local_kept = self.board.local && self.may_be_local();
+            // The entries kept as they are, at their indices (`local_prefix`).
+            let prefix = if local_kept { self.local_prefix() } else { 0 };
+            let in_place = local_kept && self.local_in_place_possible(prefix);
             // Updated in place and local: an entry kept at its index
             // (inputs unchanged, `abil` kept) is the one the last settle
             // wrote its object's index, controller and ability bits from.
             let mut kept_in_place = in_place;
-            let same = match in_place.then(|| self.settle_local_in_place()) {
+            let same = match in_place.then(|| self.settle_local_in_place(prefix)) {
                 Some(Some(changed)) => {
                     // A characteristic changed without a zone change (a
                     // static ability began or stopped applying): state-based
@@ -429,7 +473,25 @@ impl Game {
             let chars = &self.board.chars;
             let keys = &mut self.board.keys;
             let in_combat = !self.combat.attackers.is_empty() || !self.combat.blocks.is_empty();
-            for (i, &id) in self.in_play.iter().enumerate() {
+            // The unchanged prefix kept in place (`local_prefix`): its
+            // objects already hold their index, controller and ability
+            // bits; only a noncreature in combat would be removed (306.2).
+            let skip = if kept_in_place { prefix } else { 0 };
+            for (i, &id) in self.in_play[..skip].iter().enumerate() {
+                debug_assert_eq!(usize::from(self.objects[id.slot as usize].board_index), i);
+                debug_assert_eq!(
+                    self.objects[id.slot as usize].flags
+                        & crate::state::object::flags::ABILITY_BITS,
+                    keys[i].abil
+                );
+                if in_combat
+                    && !chars[i].is_creature()
+                    && (self.combat.is_attacking(id) || self.combat.is_blocking(id))
+                {
+                    leave_combat.push(id);
+                }
+            }
+            for (i, &id) in self.in_play.iter().enumerate().skip(skip) {
                 let o = &mut self.objects[id.slot as usize];
                 // An entry kept at its index by the in-place update: its
                 // object already holds what this loop would write (the
@@ -488,7 +550,7 @@ impl Game {
             // The same permanents with the same entries and flags: the
             // list of mana sources and the counts are those of the kept board.
             if !same || flags_changed {
-                self.rebuild_board_lists();
+                self.rebuild_board_lists(skip);
             }
             self.board.rewound = false;
             // The computation reads the ability flags it has just reset

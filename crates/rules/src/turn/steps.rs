@@ -253,10 +253,10 @@ impl Game {
             self.players[i].untapped_lands_at_turn_start = n as u16;
         }
         self.clear_activation_counts(fresh);
+        // Every player starts afresh but in a Grand Melee game: the mask
+        // isn't tested per object then (issue 22).
+        let everyone = fresh == u64::MAX;
         for o in &mut self.objects {
-            if fresh & (1 << o.controller.0) == 0 {
-                continue;
-            }
             // A card in a library holds none of these marks: they are
             // cleared as it enters the library (a new object, 217.1c) and
             // nothing marks a library card (issue 22: the loop skips them).
@@ -276,6 +276,9 @@ impl Game {
                             == 0,
                     "a library card with a per-turn mark"
                 );
+                continue;
+            }
+            if !everyone && fresh & (1 << o.controller.0) == 0 {
                 continue;
             }
             clear_turn_marks(o, active, two_headed, &teams, team);
