@@ -625,6 +625,9 @@ pub enum Trigger {
     /// "Whenever you gain life" (Ageless Entity): each gain of life of the
     /// controller; "that many" is the life gained.
     GainsLife,
+    /// "Whenever an opponent gains life" (Kavu Predator): each gain of life
+    /// of an opponent of the controller; "that many" is the life gained.
+    OpponentGainsLife,
     /// "Whenever enchanted creature attacks" (an Aura's ability).
     AttachedAttacks,
     /// "Whenever enchanted creature blocks".

@@ -750,9 +750,21 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
     let i = cx.add_target(kind, other);
     // "… of an opponent's choice" (Cuombajj Witches): an opponent picks it
     // (601.5a).
-    if !many && p.eat_all("of an opponent's choice") {
+    // (A single target only, wherever the phrase is read.)
+    if (!many || (count_by.is_none() && fixed.is_none())) && p.eat_all("of an opponent's choice") {
         let spec = cx.targets.last_mut().expect("just added");
         spec.opponent_chooses = true;
+        // "target creature of an opponent's choice they control"
+        // (Evangelize, Arena): a permanent of the choosing opponent's
+        // (`legal_targets_for` keeps the chooser's own).
+        if p.eat_all("they control") {
+            match &mut spec.kind {
+                TargetKind::Permanent(f) if f.controller == ControllerFilter::Any => {
+                    f.controller = ControllerFilter::Opponent;
+                }
+                _ => return None,
+            }
+        }
     }
     if let Some((by, up_to)) = count_by {
         let spec = cx.targets.last_mut().expect("just added");

@@ -164,6 +164,11 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         cx.trig_amount = true;
         return Some(vec![Trigger::GainsLife]);
     }
+    if p.eat_all("an opponent gains life") {
+        cx.trig_amount = true;
+        cx.trig_player = true;
+        return Some(vec![Trigger::OpponentGainsLife]);
+    }
     if p.eat_all("you have") {
         let Amount::Fixed(n) = amount(p)? else {
             return None;
@@ -790,6 +795,15 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 ))]);
             } else if p.eat_all("taps a land for mana") || p.eat_all("tap a land for mana") {
                 Trigger::TapsLandForMana(whose)
+            } else if let Some(f) = attempt(p, cx, |p, _| land_tapped_for_mana(p, whose)) {
+                // 406.5: "Whenever a player taps an Island for mana"
+                // (Scald), "Whenever an opponent taps a Mountain for mana"
+                // (Sanctimony): a land of that kind tapped for mana by its
+                // controller; "that player" is that controller. An
+                // ability that adds no mana goes on the stack (406.1b).
+                cx.trig_player = true;
+                cx.trig_obj = true;
+                return Some(vec![Trigger::TappedForMana(f)]);
             } else if p.eat_all("cycles a card") || p.eat_all("cycle a card") {
                 Trigger::Cycles(whose)
             } else if p.eat_all("plays a land") || p.eat_all("play a land") {
@@ -1343,4 +1357,26 @@ fn graveyard_has_condition(p: &mut P, tail: &str) -> Option<crate::Condition> {
     };
     p.eat_all(tail).then_some(())?;
     Some(crate::Condition::YourGraveyardHas { filter, at_least })
+}
+
+/// "taps an Island for mana" after "a player" / "an opponent" / "you": the
+/// lands of that kind (by type or subtype) of those players.
+fn land_tapped_for_mana(p: &mut P, whose: Whose) -> Option<ObjectFilter> {
+    p.eat_any(&["taps", "tap"])?;
+    p.eat_any(&["a", "an"])?;
+    let (mut f, noun) = filter(p)?;
+    (noun == Noun::Permanent && f.controller == crate::ControllerFilter::Any).then_some(())?;
+    let land = f.types_any.contains(CardType::Land)
+        || (f.types_any.is_empty()
+            && !f.subtypes_any.is_empty()
+            && f.subtypes_any.iter().all(|s| s.basic_land_type().is_some()));
+    land.then_some(())?;
+    p.eat_all("for mana").then_some(())?;
+    p.at(",").then_some(())?;
+    f.controller = match whose {
+        Whose::You => crate::ControllerFilter::You,
+        Whose::Opponent => crate::ControllerFilter::Opponent,
+        _ => crate::ControllerFilter::Any,
+    };
+    Some(f)
 }

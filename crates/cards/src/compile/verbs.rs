@@ -525,18 +525,7 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
             p.bump();
             if let Some(Recipient::Target(b)) = super::targets::recipient(p, cx) {
                 if b != a && matches!(p.peek(), "." | "") {
-                    return Some(vec![
-                        Effect::DealsDamageFrom {
-                            source: ObjectRef::Target(a),
-                            amount: Amount::PowerOf(ObjectRef::Target(a)),
-                            to: Recipient::Target(b),
-                        },
-                        Effect::DealsDamageFrom {
-                            source: ObjectRef::Target(b),
-                            amount: Amount::PowerOf(ObjectRef::Target(b)),
-                            to: Recipient::Target(a),
-                        },
-                    ]);
+                    return Some(fight(a, b));
                 }
             }
             p.i = start;
@@ -1171,4 +1160,21 @@ fn each_players_count(p: &mut P, to: &Recipient) -> Option<Amount> {
         p.i = start;
     }
     got
+}
+
+/// Two targets fight: each deals damage equal to its power to the other
+/// (the cards' reminder text; see `object_verb`).
+fn fight(a: u8, b: u8) -> Vec<Effect> {
+    vec![
+        Effect::DealsDamageFrom {
+            source: ObjectRef::Target(a),
+            amount: Amount::PowerOf(ObjectRef::Target(a)),
+            to: Recipient::Target(b),
+        },
+        Effect::DealsDamageFrom {
+            source: ObjectRef::Target(b),
+            amount: Amount::PowerOf(ObjectRef::Target(b)),
+            to: Recipient::Target(a),
+        },
+    ]
 }

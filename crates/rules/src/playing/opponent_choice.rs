@@ -62,6 +62,22 @@ impl Game {
         );
         if chooser != c.player {
             ts.retain(|&t| self.target_within_range(chooser, t));
+            // "target creature of an opponent's choice they control"
+            // (Evangelize): "they" is the choosing opponent, so only that
+            // opponent's own permanents (the filter already asks for an
+            // opponent's).
+            let own = crate::playing::targeting::slot_spec(specs, c.targets.len() - start)
+                .is_some_and(|(_, s)| {
+                    s.opponent_chooses
+                        && matches!(&s.kind, tolaria_cards::TargetKind::Permanent(f)
+                            if f.controller == tolaria_cards::ControllerFilter::Opponent)
+                });
+            if own {
+                ts.retain(|&t| match t {
+                    crate::Target::Object(o) => self.chars(o).controller == chooser,
+                    _ => false,
+                });
+            }
         }
         ts
     }

@@ -1058,18 +1058,22 @@ fn life_lost_triggers(game: &mut Game, e: &Event, permanents: usize) {
     for i in 0..permanents {
         let src = game.in_play[i];
         scan(game, src, |t, game, src| {
+            let you = game.objects[src.slot as usize].controller;
             let kind = if gained {
-                matches!(t, Trigger::GainsLife)
+                match t {
+                    Trigger::GainsLife => you == player,
+                    // Kavu Predator: an opponent's gain.
+                    Trigger::OpponentGainsLife => game.is_opponent(you, player),
+                    _ => false,
+                }
             } else {
-                matches!(t, Trigger::LosesLife)
+                matches!(t, Trigger::LosesLife) && you == player
             };
-            (kind && game.objects[src.slot as usize].controller == player).then_some(
-                TriggerContext {
-                    player: Some(player),
-                    amount,
-                    ..Default::default()
-                },
-            )
+            kind.then_some(TriggerContext {
+                player: Some(player),
+                amount,
+                ..Default::default()
+            })
         });
     }
 }
