@@ -10,7 +10,8 @@
 //! a new event may change anything the listing reads) and, in a game of the
 //! plainest cards, but the events no listing of theirs reads (combat
 //! declarations, damage to a permanent, a permanent other than a mana
-//! source becoming tapped: `trigger_gate::listing_neutral`), the player, the
+//! source becoming tapped, a card drawn: `trigger_gate::listing_neutral`),
+//! the player's hand size, the player, the
 //! stack's size, sorcery timing (308.4: the active player's main phase with
 //! the stack empty), the continuous effects' number (an "until end of
 //! combat" effect ends with its phase without an event of its own, 300.4),
@@ -32,6 +33,9 @@ pub(crate) struct ListingKey {
     gen: u64,
     effects: u32,
     stack: u16,
+    /// The player's hand size: a card drawn isn't counted in `gen` in a
+    /// game of the plainest cards (`trigger_gate::listing_neutral`).
+    hand: u16,
     /// 0 in a game whose listing reads no step but through sorcery timing.
     step: u16,
     player: u8,
@@ -189,6 +193,7 @@ impl Game {
             gen: self.listing_gen,
             effects: self.effects.len() as u32,
             stack: self.stack.len() as u16,
+            hand: self.player(p).hand.len() as u16,
             step,
             player: p.0,
             sorcery: self.is_active(p) && self.step.is_main() && self.stack.is_empty(),

@@ -4,7 +4,7 @@
 //! skipped for the kinds of events no trigger in play can match.
 
 use crate::state::event::Event;
-use crate::{Game, Target};
+use crate::{Game, Target, Zone};
 
 /// The events the kept listings at priority needn't count (issue 22): a
 /// step's beginning (their key holds sorcery timing, or the step itself
@@ -12,9 +12,12 @@ use crate::{Game, Target};
 /// (`!Game::listing_step_bound`: no listing reads combat, a permanent's
 /// damage, or the tapped status of a permanent but a mana source's), the
 /// declarations of combat (309.2, 308.2), damage dealt to a permanent
-/// (what it destroys leaves play with an event of its own, 420.5c), and a
+/// (what it destroys leaves play with an event of its own, 420.5c), a
 /// permanent without mana abilities becoming tapped (the board up to
-/// date, so that its `flags::MANA` is current). Debug builds compare every
+/// date, so that its `flags::MANA` is current), and a card drawn or put
+/// into a hand from a library (the kept listing's key holds its player's
+/// hand size, and a card leaves a hand only with a counted event; no such
+/// listing reads another player's hand or a library). Debug builds compare every
 /// kept listing with the full computation.
 #[inline]
 fn listing_neutral(game: &Game, e: &Event) -> bool {
@@ -29,6 +32,12 @@ fn listing_neutral(game: &Game, e: &Event) -> bool {
         | Event::RemovedFromCombat { .. }
         | Event::Damage {
             to: Target::Object(_),
+            ..
+        }
+        | Event::Drew { .. }
+        | Event::ZoneChange {
+            from: Zone::Library(_),
+            to: Zone::Hand(_),
             ..
         } => true,
         Event::Tapped { obj, .. } => {
