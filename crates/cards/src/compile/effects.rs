@@ -508,6 +508,20 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 amount,
             }
         }
+        // 502.54a (graft's move): "move a +1/+1 counter from target
+        // creature onto CARDNAME" (Arcbound Fiend, Cytoplast Root-Kin),
+        // "… from CARDNAME onto target creature" (Afiya Grove).
+        "move" if p.peek_at(1) == "a" => {
+            p.bump();
+            p.bump();
+            let kind = counter_kind(p.bump())?;
+            p.eat("counter").then_some(())?;
+            p.eat("from").then_some(())?;
+            let from = object_phrase(p, cx)?;
+            p.eat("onto").then_some(())?;
+            let to = object_phrase(p, cx)?;
+            Effect::MoveCounter { kind, from, to }
+        }
         "remove" => {
             p.bump();
             let what = object_phrase(p, cx)?;
