@@ -666,7 +666,7 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
                     sorcery_speed = true;
                 } else if p.eat_all("once each turn") {
                     once_per_turn = true;
-                } else if let Some(c) = super::library::graveyard_restriction(p) {
+                } else if let Some(c) = super::graveyard_function::graveyard_restriction(p) {
                     // 402.8h: "only if CARDNAME is in your graveyard"
                     // (Glory), "only if three or more creature cards are
                     // above CARDNAME" (Ashen Ghoul).

@@ -36,6 +36,7 @@ mod effects;
 mod enters;
 mod face_down;
 mod graveyard_all;
+mod graveyard_function;
 mod hand_cards;
 mod keywords;
 mod lex;
@@ -587,7 +588,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         phrase: stripped.trim().to_string(),
         reason,
     })?;
-    library::check_zone_of_function(&out).map_err(|reason| Unsupported {
+    graveyard_function::check_zone_of_function(&out).map_err(|reason| Unsupported {
         phrase: stripped.trim().to_string(),
         reason,
     })?;

@@ -1036,7 +1036,7 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         // 402.8h: an ability that functions only in the graveyard
         // (Ghastly Remains, Genesis); checked again as it resolves (404.3).
         p.eat_all("if cardname is in your graveyard");
-        let c = library::in_graveyard_with(p).ok_or_else(|| no_rule(p))?;
+        let c = super::graveyard_function::in_graveyard_with(p).ok_or_else(|| no_rule(p))?;
         if !p.eat(",") {
             return Err(no_rule(p));
         }
@@ -1216,10 +1216,10 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         });
     }
     let triggers = if cx.in_graveyard {
-        library::from_graveyard(triggers)
+        super::graveyard_function::from_graveyard(triggers)
             .ok_or("a trigger from the graveyard other than \"at the beginning of\"")?
     } else {
-        library::graveyard_triggers(triggers, &cx.effects)
+        super::graveyard_function::graveyard_triggers(triggers, &cx.effects)
     };
     Ok(triggers
         .into_iter()
