@@ -10,6 +10,8 @@ use crate::decks::{self, LoadedDeck};
 use crate::replay::Recorder;
 use crate::style::Style;
 use crate::{CliError, CliResult};
+use board_lines::{card_label, permanent_line, status, target_name};
+mod board_lines;
 mod input;
 mod log;
 mod pay;
@@ -23,9 +25,7 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use stops::{Mode, Stops};
 use tolaria_ai::{agent_by_name, Agent};
-use tolaria_cards::db;
-use tolaria_rules::continuous::characteristics::compute;
-use tolaria_rules::engine::view::{CardView, PermanentView, PlayerView};
+use tolaria_rules::engine::view::{PermanentView, PlayerView};
 use tolaria_rules::{Action, DecisionKind, Game, GameResult, PlayerId, Target};
 
 const HELP: &str = "\
@@ -1277,124 +1277,6 @@ impl Session<'_> {
             self.say(&s.dim(&format!("    graveyard top: {}", card_label(top))));
         }
     }
-}
-
-fn card_label(c: &CardView) -> String {
-    match (&c.name, c.card) {
-        (Some(n), Some(id)) => {
-            // A split card shows both halves' costs (505).
-            let costs: Vec<String> = db()
-                .get(id)
-                .faces
-                .iter()
-                .filter_map(|f| f.mana_cost.as_ref().map(|c| c.to_string()))
-                .collect();
-            if db().get(id).layout == tolaria_cards::Layout::Split && costs.len() > 1 {
-                format!("{n} {} {}", costs.join(" // "), c.id)
-            } else {
-                match &db().get(id).front().mana_cost {
-                    Some(cost) => format!("{n} {} {}", cost, c.id),
-                    None => format!("{n} {}", c.id),
-                }
-            }
-        }
-        (Some(n), None) => format!("{n} {}", c.id),
-        _ => format!("(hidden card) {}", c.id),
-    }
-}
-
-fn target_name(v: &PlayerView, t: &Target) -> String {
-    match t {
-        Target::Player(p) => p.to_string(),
-        Target::Object(o) => match v.in_play.iter().find(|x| x.id == *o) {
-            Some(x) => format!("{} {}", x.name, x.id),
-            None => o.to_string(),
-        },
-        Target::Ability(id) => format!("ability #{id} on the stack"),
-    }
-}
-
-fn status(game: &Game, v: &PlayerView, x: &PermanentView) -> Vec<String> {
-    let mut st = Vec::new();
-    if x.tapped {
-        st.push("tapped".to_string());
-    }
-    // 510.1: the other two kinds of status; 217.8: the phased-out zone.
-    if x.flipped {
-        st.push("flipped".into());
-    }
-    if x.face_down {
-        st.push("face down".into());
-    }
-    if x.phased_out {
-        st.push("phased out".into());
-    }
-    if x.attacking {
-        st.push("attacking".into());
-    }
-    if x.blocking {
-        st.push("blocking".into());
-    }
-    if x.damage > 0 {
-        st.push(format!("{} damage", x.damage));
-    }
-    if x.plus_counters > 0 {
-        st.push(format!("{} +1/+1 counter(s)", x.plus_counters));
-    }
-    if x.minus_counters > 0 {
-        st.push(format!("{} -1/-1 counter(s)", x.minus_counters));
-    }
-    if let Some(t) = &x.attached_to {
-        st.push(format!("attached to {}", target_name(v, t)));
-    }
-    let attached: Vec<String> = v
-        .in_play
-        .iter()
-        .filter(|y| y.attached_to == Some(Target::Object(x.id)))
-        .map(|y| format!("{} {}", y.name, y.id))
-        .collect();
-    if !attached.is_empty() {
-        st.push(format!("with {}", attached.join(", ")));
-    }
-    if x.sick && x.power.is_some() && x.controller == game.active {
-        st.push("summoning sick".into());
-    } else if x.sick && x.power.is_some() {
-        st.push("sick".into());
-    }
-    if x.owner != x.controller {
-        st.push(format!("owned by {}", x.owner));
-    }
-    st
-}
-
-fn permanent_line(game: &Game, v: &PlayerView, x: &PermanentView, s: Style) -> String {
-    // 504.3: a face-down permanent shows as such; its controller (who may
-    // look at it) also sees the card's name in brackets.
-    let name = match (x.face_down, x.card) {
-        (true, Some(_)) => format!("Face-down creature [{}]", x.name),
-        (true, None) => "Face-down creature".to_string(),
-        _ => x.name.clone(),
-    };
-    let mut l = format!("{} {}", s.bold(&name), x.id);
-    if let (Some(p), Some(t)) = (x.power, x.toughness) {
-        l.push_str(&format!(" {p}/{t}"));
-    }
-    l.push_str(&s.dim(&format!(" [{}]", x.type_line)));
-    if x.card.is_some() && game.is_in_play(x.id) {
-        let ks: Vec<String> = compute(game, x.id)
-            .keywords
-            .iter()
-            .map(|k| k.name().to_string())
-            .collect();
-        if !ks.is_empty() {
-            l.push_str(&format!(" {}", ks.join(", ")));
-        }
-    }
-    let st = status(game, v, x);
-    if !st.is_empty() {
-        l.push_str(&s.yellow(&format!(" ({})", st.join(", "))));
-    }
-    l
 }
 
 fn describe_decision(game: &Game, k: &DecisionKind) -> String {
