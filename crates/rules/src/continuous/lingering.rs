@@ -12,7 +12,7 @@
 
 use crate::continuous::effects::ContinuousEffect;
 use crate::{Event, Game, ObjId, PlayerId};
-use tolaria_cards::{Ability, Affected, CardId, LayerEffect, ObjectFilter, StaticAbility};
+use tolaria_cards::{db, Ability, Affected, CardId, LayerEffect, ObjectFilter, StaticAbility};
 
 /// The group effects of a permanent leaving play that go on until end of
 /// turn, read from its abilities as it leaves (its text then, 418.6).
@@ -25,16 +25,22 @@ pub(crate) struct Lingering {
 }
 
 impl Game {
-    /// Before `id` leaves play: its group effects that continue after it
-    /// leaves, if its abilities say so. Nothing for the permanents without
-    /// static abilities (the common case, read from their flags).
+    /// As `id` leaves play (its last known information just recorded):
+    /// its group effects that continue after it leaves, if its abilities
+    /// said so. Nothing for the permanents without static abilities (the
+    /// common case, read from their flags); the abilities are those the
+    /// last known information names (413.2f: its text as it left, none if
+    /// it had lost them), so no characteristics are computed again.
     pub(crate) fn lingering_effects(&self, id: ObjId) -> Option<Lingering> {
         let o = self.obj(id)?;
         if o.flags & crate::state::object::flags::STATICS == 0 {
             return None;
         }
-        let ch = crate::continuous::characteristics::compute(self, id);
-        let abilities = ch.abilities();
+        let last = self.last_known(id)?;
+        if last.lost_abilities {
+            return None;
+        }
+        let abilities = &db().get(last.ability_card).faces[last.ability_face as usize].abilities;
         if !abilities
             .iter()
             .any(|a| matches!(a, Ability::Static(StaticAbility::ContinuesAfterLeaving)))
@@ -54,7 +60,7 @@ impl Game {
         Some(Lingering {
             source: id,
             card: o.card,
-            controller: ch.controller,
+            controller: last.controller,
             timestamp: o.timestamp,
             effects,
         })

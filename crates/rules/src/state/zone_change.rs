@@ -325,12 +325,6 @@ impl Game {
             let entering = copy.map_or(card, |c| c.card);
             self.turn_face_down_as_it_enters(entering, id, controller.unwrap_or(owner));
         }
-        // "If [this] leaves play, this effect continues until end of turn."
-        let lingering = if from == Zone::InPlay {
-            self.lingering_effects(id)
-        } else {
-            None
-        };
         if from == Zone::InPlay {
             self.record_lki(id);
             if matches!(to, Zone::Graveyard(_))
@@ -347,6 +341,12 @@ impl Game {
             }
             self.leave_play_cleanup(id);
         }
+        // "If [this] leaves play, this effect continues until end of turn."
+        let lingering = if from == Zone::InPlay {
+            self.lingering_effects(id)
+        } else {
+            None
+        };
         self.unlist(id, from);
         if let Some(l) = lingering {
             self.continue_after_leaving(l);
